@@ -1,0 +1,1 @@
+print("decoder benchmark: not yet written")

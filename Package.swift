@@ -1,0 +1,105 @@
+// swift-tools-version:6.0
+//
+// tempest-gateway: a WeatherFlow Tempest UDP gateway for Raspberry Pi-class
+// Linux. Module boundaries follow `ARCHITECTURE.md` (shared design notes):
+// protocol, meteorology and storage know nothing of each other; only the
+// `Gateway` executable wires them together.
+import PackageDescription
+
+let package = Package(
+    name: "tempest-gateway",
+    products: [
+        .executable(name: "tempest-gateway", targets: ["Gateway"]),
+        .library(name: "TempestUDP", targets: ["TempestUDP"]),
+        .library(name: "Meteorology", targets: ["Meteorology"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "MQTT", targets: ["MQTT"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+    ],
+    targets: [
+        // MARK: System libraries (Debian -dev packages, found through pkg-config)
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
+        // MARK: Libraries
+        .target(
+            name: "TempestUDP",
+            dependencies: []
+        ),
+        .target(
+            name: "Meteorology",
+            dependencies: []
+        ),
+        .target(
+            name: "Storage",
+            dependencies: [
+                "CSQLite",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "MQTT",
+            dependencies: [
+                "CMosquitto",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // MARK: The executable
+        .executableTarget(
+            name: "Gateway",
+            dependencies: [
+                "TempestUDP",
+                "Meteorology",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // MARK: Benchmarks (run by scripts/benchmark.sh, never by the tests)
+        .executableTarget(
+            name: "DecoderBenchmark",
+            dependencies: ["TempestUDP"],
+            path: "Benchmarks/DecoderBenchmark"
+        ),
+
+        // MARK: Tests
+        .target(
+            name: "TempestTestKit",
+            dependencies: [],
+            path: "Tests/TempestTestKit"
+        ),
+        .testTarget(
+            name: "TempestUDPTests",
+            dependencies: ["TempestUDP", "TempestTestKit"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "MeteorologyTests",
+            dependencies: ["Meteorology"]
+        ),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", "TempestTestKit"]
+        ),
+        .testTarget(
+            name: "MQTTTests",
+            dependencies: ["MQTT", "TempestTestKit"]
+        ),
+        .testTarget(
+            name: "GatewayTests",
+            dependencies: ["Gateway", "TempestTestKit"]
+        ),
+    ]
+)

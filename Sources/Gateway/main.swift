@@ -1,0 +1,1 @@
+print("tempest-gateway: work in progress")

@@ -1,0 +1,1 @@
+// The MQTT module: see ARCHITECTURE.md for its job. Work in progress.

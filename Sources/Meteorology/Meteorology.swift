@@ -1,0 +1,1 @@
+// The Meteorology module: see ARCHITECTURE.md for its job. Work in progress.

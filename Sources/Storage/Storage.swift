@@ -1,0 +1,1 @@
+// The Storage module: see ARCHITECTURE.md for its job. Work in progress.

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A directory under the system temp folder that is removed when the value is
+/// released. Tests put SQLite files, broker configs and sockets here so that
+/// parallel tests never share state.
+public final class TemporaryDirectory: @unchecked Sendable {
+    /// The absolute path of the directory.
+    public let path: String
+
+    /// Creates a fresh, empty directory whose name starts with `prefix`.
+    public init(prefix: String = "tempest-gateway-test") throws {
+        var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { buffer in
+            mkdtemp(buffer.baseAddress!)
+        }
+        guard created != nil else {
+            throw TestKitError("mkdtemp failed with errno \(errno)")
+        }
+        path = String(cString: template)
+    }
+
+    /// `path` joined with a file name.
+    public func file(_ name: String) -> String {
+        path + "/" + name
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// An error raised by the test kit itself, with a plain message.
+public struct TestKitError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) {
+        self.description = description
+    }
+}
