@@ -35,7 +35,10 @@ let package = Package(
         // MARK: Libraries
         .target(
             name: "TempestUDP",
-            dependencies: []
+            dependencies: [],
+            // `Double.rounded` calls libm, which nothing else pulls in
+            // without Foundation.
+            linkerSettings: [.linkedLibrary("m")]
         ),
         .target(
             name: "Meteorology",

@@ -12,6 +12,7 @@ packages=(
   mosquitto
   mosquitto-clients
   openssl
+  tzdata
 )
 
 missing=()

@@ -1,0 +1,19 @@
+/// `evt_strike`: one detected lightning strike.
+public struct LightningStrikeEvent: Hashable, Sendable {
+    /// Sender and relaying hub.
+    public var envelope: MessageEnvelope
+    /// When the strike happened.
+    public var timestamp: UnixTimestamp
+    /// Estimated distance to the storm, km (the detector tops out near 40 km).
+    public var distanceKilometers: Double?
+    /// Relative strike energy, unitless, no documented range.
+    public var energy: Double?
+
+    /// Creates an event.
+    public init(envelope: MessageEnvelope, timestamp: UnixTimestamp, distanceKilometers: Double?, energy: Double?) {
+        self.envelope = envelope
+        self.timestamp = timestamp
+        self.distanceKilometers = distanceKilometers
+        self.energy = energy
+    }
+}
