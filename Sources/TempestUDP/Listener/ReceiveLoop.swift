@@ -1,0 +1,153 @@
+import Glibc
+
+/// The body of the listener's receive thread. It owns the decoder, the
+/// duplicate filter and the receive buffer, so none of them is shared.
+final class ReceiveLoop {
+    /// Room for the largest possible UDP payload; anything over the decoder's
+    /// 8 KiB cap is still read whole, then rejected as too large.
+    static let bufferBytes = 65_536
+
+    private let listener: UDPListener
+    private let socket: Int32
+    private let handler: @Sendable (ListenerEvent) -> Void
+    private let decoder = DatagramDecoder()
+    private var filter: DuplicateFilter
+    private let allowedSerials: Set<String>
+
+    init(listener: UDPListener, socket: Int32, handler: @escaping @Sendable (ListenerEvent) -> Void) {
+        self.listener = listener
+        self.socket = socket
+        self.handler = handler
+        self.filter = DuplicateFilter(capacity: listener.configuration.duplicateFilterCapacity)
+        self.allowedSerials = listener.configuration.allowedSerialNumbers
+    }
+
+    func run() {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: ReceiveLoop.bufferBytes, alignment: 16)
+        defer { buffer.deallocate() }
+        // Room for one SO_RXQ_OVFL control message (header + 4-byte counter).
+        let controlBytes = 64
+        let control = UnsafeMutableRawPointer.allocate(byteCount: controlBytes, alignment: 16)
+        defer { control.deallocate() }
+
+        while !listener.isStopping {
+            var source = sockaddr_in()
+            var vector = iovec(iov_base: buffer, iov_len: ReceiveLoop.bufferBytes)
+            let count: Int = withUnsafeMutablePointer(to: &source) { sourcePointer in
+                withUnsafeMutablePointer(to: &vector) { vectorPointer in
+                    var header = msghdr()
+                    header.msg_name = UnsafeMutableRawPointer(sourcePointer)
+                    header.msg_namelen = socklen_t(MemoryLayout<sockaddr_in>.size)
+                    header.msg_iov = vectorPointer
+                    header.msg_iovlen = 1
+                    header.msg_control = control
+                    header.msg_controllen = controlBytes
+                    let received = recvmsg(socket, &header, 0)
+                    if received >= 0 { recordKernelDrops(control: control, length: Int(header.msg_controllen)) }
+                    return received
+                }
+            }
+            if count < 0 {
+                // EAGAIN: the read timeout, a chance to notice `stop()`.
+                // EINTR: a signal. Anything else: back off briefly, never spin.
+                if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { usleep(10_000) }
+                continue
+            }
+            process(UnsafeRawBufferPointer(start: buffer, count: count), source: UInt32(bigEndian: source.sin_addr.s_addr))
+        }
+    }
+
+    private func process(_ datagram: UnsafeRawBufferPointer, source: UInt32) {
+        guard listener.isAllowed(source: source) else {
+            listener.updateCounters {
+                $0.datagramsReceived += 1
+                $0.notAllowed += 1
+            }
+            return
+        }
+        let sourceAddress = UDPListener.formatIPv4(source)
+        switch decoder.decode(datagram) {
+        case .rejected(let error):
+            listener.updateCounters {
+                $0.datagramsReceived += 1
+                $0.rejected += 1
+                $0.rejectedByCategoryIndex[error.category.index] += 1
+            }
+            handler(.rejected(error, sourceAddress: sourceAddress))
+        case .ignored(let type):
+            listener.updateCounters {
+                $0.datagramsReceived += 1
+                $0.unknownType += 1
+            }
+            handler(.ignored(unknownType: type, sourceAddress: sourceAddress))
+        case .decoded(let message, let diagnostics):
+            guard isAllowed(message.envelope) else {
+                listener.updateCounters {
+                    $0.datagramsReceived += 1
+                    $0.notAllowed += 1
+                }
+                return
+            }
+            let admission = filter.admit(message)
+            listener.updateCounters {
+                $0.datagramsReceived += 1
+                $0.decoded += 1
+                $0.rangeViolations += UInt64(diagnostics.rangeViolations.count)
+                if diagnostics.hasUnexpectedSerialPrefix { $0.unexpectedSerialPrefix += 1 }
+                switch admission {
+                case .duplicate: $0.duplicates += 1
+                case .late: $0.late += 1
+                case .fresh: break
+                }
+            }
+            let received: ReceivedMessage
+            switch admission {
+            case .duplicate:
+                return
+            case .fresh(let admitted):
+                received = ReceivedMessage(
+                    message: admitted, diagnostics: diagnostics, isLate: false, sourceAddress: sourceAddress,
+                    receivedAt: ReceiveLoop.now())
+            case .late(let admitted):
+                received = ReceivedMessage(
+                    message: admitted, diagnostics: diagnostics, isLate: true, sourceAddress: sourceAddress,
+                    receivedAt: ReceiveLoop.now())
+            }
+            handler(.message(received))
+        }
+    }
+
+    private func isAllowed(_ envelope: MessageEnvelope) -> Bool {
+        guard !allowedSerials.isEmpty else { return true }
+        if allowedSerials.contains(envelope.serialNumber.rawValue) { return true }
+        if let hub = envelope.hubSerialNumber, allowedSerials.contains(hub.rawValue) { return true }
+        return false
+    }
+
+    /// Reads the kernel's cumulative drop counter from an SO_RXQ_OVFL
+    /// control message (Linux `cmsghdr`: length, level, type, then data
+    /// aligned to the header size).
+    private func recordKernelDrops(control: UnsafeMutableRawPointer, length: Int) {
+        let headerSize = MemoryLayout<cmsghdr>.size
+        var offset = 0
+        while offset + headerSize <= length {
+            let header = control.load(fromByteOffset: offset, as: cmsghdr.self)
+            let messageLength = Int(header.cmsg_len)
+            guard messageLength >= headerSize, offset + messageLength <= length else { return }
+            if header.cmsg_level == SOL_SOCKET && header.cmsg_type == SO_RXQ_OVFL
+                && messageLength >= headerSize + MemoryLayout<UInt32>.size
+            {
+                let drops = control.loadUnaligned(fromByteOffset: offset + headerSize, as: UInt32.self)
+                listener.updateCounters { $0.kernelDrops = UInt64(drops) }
+                return
+            }
+            offset += (messageLength + 7) & ~7
+        }
+    }
+
+    static func now() -> UnixTimestamp {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return UnixTimestamp(secondsSince1970: Int64(time.tv_sec))
+    }
+}

@@ -1,0 +1,38 @@
+/// Where and how `UDPListener` listens, and whom it believes.
+public struct UDPListenerConfiguration: Sendable, Hashable {
+    /// The port Tempest hubs broadcast to (not configurable on the hub).
+    public static let defaultPort: UInt16 = 50222
+
+    /// IPv4 address to bind; `0.0.0.0` receives broadcasts on every interface.
+    public var bindAddress: String
+    /// UDP port; 0 lets the kernel choose (tests).
+    public var port: UInt16
+    /// Receive buffer to ask the kernel for, bytes. The kernel may grant
+    /// less (`net.core.rmem_max`); bursts beyond it are counted as kernel drops.
+    public var receiveBufferBytes: Int32
+    /// When not empty, only messages whose serial or hub serial is listed are
+    /// accepted. Anyone on the LAN can forge datagrams.
+    public var allowedSerialNumbers: Set<String>
+    /// When not empty, only datagrams from these IPv4 source addresses are
+    /// accepted (dotted quads, such as `192.168.1.40`).
+    public var allowedSourceAddresses: Set<String>
+    /// How many message keys the duplicate filter remembers.
+    public var duplicateFilterCapacity: Int
+
+    /// The defaults: every interface, port 50222, a 4 MiB buffer, no allow-lists.
+    public init(
+        bindAddress: String = "0.0.0.0",
+        port: UInt16 = UDPListenerConfiguration.defaultPort,
+        receiveBufferBytes: Int32 = 4 << 20,
+        allowedSerialNumbers: Set<String> = [],
+        allowedSourceAddresses: Set<String> = [],
+        duplicateFilterCapacity: Int = 4096
+    ) {
+        self.bindAddress = bindAddress
+        self.port = port
+        self.receiveBufferBytes = receiveBufferBytes
+        self.allowedSerialNumbers = allowedSerialNumbers
+        self.allowedSourceAddresses = allowedSourceAddresses
+        self.duplicateFilterCapacity = duplicateFilterCapacity
+    }
+}
