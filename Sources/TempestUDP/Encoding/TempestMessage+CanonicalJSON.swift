@@ -15,9 +15,14 @@ extension TempestMessage {
     }
 
     /// Writes the canonical JSON object into `json`; see `canonicalJSON`.
+    ///
+    /// - Parameters:
+    ///   - appendToRow: adds members to each `obs` row object.
+    ///   - appendToMessage: adds members at the end of the message object.
     public func writeCanonicalJSON(
         into json: inout JSONWriter,
-        appendToRow: (ObservationRow, inout JSONWriter) -> Void = { _, _ in }
+        appendToRow: (ObservationRow, inout JSONWriter) -> Void = { _, _ in },
+        appendToMessage: (inout JSONWriter) -> Void = { _ in }
     ) {
         json.beginObject()
         json.member("type", type.rawValue)
@@ -64,6 +69,7 @@ extension TempestMessage {
             writeIntegerArray("radio_stats", status.radioStats?.rawValues, into: &json)
             writeIntegerArray("mqtt_stats", status.mqttStats, into: &json)
         }
+        appendToMessage(&json)
         json.endObject()
     }
 

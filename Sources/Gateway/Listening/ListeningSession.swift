@@ -1,0 +1,56 @@
+import Glibc
+import TempestUDP
+
+/// Runs a `UDPListener` in the foreground until a time limit or a signal,
+/// printing what it hears; shared by `listen` and (for now) `run`.
+struct ListeningSession {
+    /// Seconds of silence after which the usual causes are named.
+    static let silenceHintSeconds = 15
+
+    let configuration: UDPListenerConfiguration
+    let printer: LiveMessagePrinter
+    /// Stop after this many seconds; nil runs until interrupted.
+    let durationSeconds: Int?
+
+    /// Listens, prints, and returns the final counters.
+    func run() throws -> ListenerStatistics {
+        let listener: UDPListener
+        do {
+            listener = try UDPListener(configuration: configuration)
+            let printer = self.printer
+            try listener.start { printer.handle($0) }
+        } catch {
+            throw GatewayError.listenerFailed(error)
+        }
+        StandardOutput.errorLine(
+            "Listening for Tempest hub broadcasts on UDP \(configuration.bindAddress):\(listener.boundPort)"
+                + (durationSeconds.map { " for \($0) seconds" } ?? "; press Control-C to stop") + "."
+        )
+        var elapsedTenths = 0
+        var hintGiven = false
+        while durationSeconds.map({ elapsedTenths < $0 * 10 }) ?? true {
+            usleep(100_000)
+            elapsedTenths += 1
+            if !hintGiven && elapsedTenths >= ListeningSession.silenceHintSeconds * 10
+                && listener.statistics.datagramsReceived == 0
+            {
+                hintGiven = true
+                StandardOutput.errorLine(ListeningSession.silenceHint(port: listener.boundPort))
+            }
+        }
+        listener.stop()
+        return listener.statistics
+    }
+
+    static func silenceHint(port: UInt16) -> String {
+        """
+        Nothing has arrived on UDP port \(port) in \(silenceHintSeconds) seconds. A hub broadcasts every 10 seconds, \
+        so something is in the way. The usual causes:
+          - the hub is on another VLAN or subnet: broadcasts do not cross routers;
+          - the gateway runs in Docker with bridge networking: use host networking (network_mode: host);
+          - a firewall drops UDP \(port): for example, sudo ufw allow \(port)/udp;
+          - Wi-Fi client isolation (guest networks, some mesh systems) keeps devices from hearing each other;
+          - the hub is offline: check it in the Tempest app.
+        """
+    }
+}

@@ -1,0 +1,35 @@
+import TempestUDP
+
+/// Prints what a `UDPListener` hears, as readable lines or JSON lines.
+struct LiveMessagePrinter: Sendable {
+    /// Print JSON lines instead of sentences.
+    let json: Bool
+    /// Also print rejected and ignored datagrams (to standard error).
+    let showRejected: Bool
+    let style: TerminalStyle
+
+    func handle(_ event: ListenerEvent) {
+        switch event {
+        case .message(let received):
+            if json {
+                var writer = JSONWriter()
+                received.message.writeCanonicalJSON(into: &writer, appendToMessage: { writer in
+                    writer.member("source_address", received.sourceAddress)
+                    writer.member("received_at", received.receivedAt.secondsSince1970)
+                    if received.isLate { writer.member("late", true) }
+                })
+                StandardOutput.line(writer.text)
+            } else {
+                StandardOutput.line(MessageDescription.line(for: received.message, isLate: received.isLate, style: style))
+            }
+        case .rejected(let error, let source):
+            if showRejected {
+                StandardOutput.errorLine("rejected a datagram from \(source): \(error.category): \(error.detail)")
+            }
+        case .ignored(let type, let source):
+            if showRejected {
+                StandardOutput.errorLine("ignored a datagram of unknown type \"\(type)\" from \(source)")
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Glibc
+
+/// Writes whole lines straight to file descriptors 1 and 2, so that a pipe or
+/// a log collector sees each line at once and lines from different threads
+/// never interleave mid-line.
+enum StandardOutput {
+    /// Writes `line` and a newline to standard output.
+    static func line(_ line: String) {
+        write(line + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Writes `line` and a newline to standard error.
+    static func errorLine(_ line: String) {
+        write(line + "\n", to: STDERR_FILENO)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // a closed pipe: nothing useful left to do with this line
+                }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+
+/// The `tempest-gateway` command line: the daemon and the tools around it.
+@main
+struct TempestGatewayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tempest-gateway",
+        abstract: "A gateway for WeatherFlow Tempest weather stations.",
+        discussion: """
+            Hears the Tempest hub's UDP broadcasts on the local network (port 50222) and turns them into \
+            checked, typed messages. Start with `tempest-gateway listen` to see what your hub sends, or \
+            `tempest-gateway run` to run the gateway on its defaults.
+            """,
+        version: GatewayVersion.current,
+        subcommands: [RunCommand.self, ListenCommand.self, DecodeCommand.self]
+    )
+}
+
+/// The version printed by `--version`.
+enum GatewayVersion {
+    static let current = "0.1.0"
+}

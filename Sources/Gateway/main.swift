@@ -1,1 +1,0 @@
-print("tempest-gateway: work in progress")
