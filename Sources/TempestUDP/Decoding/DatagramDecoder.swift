@@ -23,6 +23,7 @@ public final class DatagramDecoder {
     // Every token consumes at least one input byte, so this many always fit.
     private static let tapeCapacity = maximumDatagramBytes + 1
     private let tape: UnsafeMutablePointer<JSONToken>
+    private let serialCache = SerialNumberCache()
 
     /// Creates a decoder with its own token buffer.
     public init() {
@@ -60,7 +61,7 @@ public final class DatagramDecoder {
             return .rejected(DatagramDecoder.decodeError(for: error, bytes: bytes, count: datagram.count))
         }
         let json = JSONTape(bytes: bytes, tokens: tape, tokenCount: scanner.tokenCount)
-        var reader = MessageReader(json: json)
+        var reader = MessageReader(json: json, serialCache: serialCache)
         do {
             return try reader.readMessage()
         } catch {

@@ -27,11 +27,13 @@ struct MessageReader {
     }
 
     let json: JSONTape
+    let serialCache: SerialNumberCache
     var keys = TopLevelKeys()
     var diagnostics = DecodeDiagnostics()
 
-    init(json: JSONTape) {
+    init(json: JSONTape, serialCache: SerialNumberCache) {
         self.json = json
+        self.serialCache = serialCache
     }
 
     mutating func readMessage() throws(DecodeError) -> DecodeResult {
@@ -197,7 +199,7 @@ struct MessageReader {
                     "\"\(key)\" may hold only ASCII letters, digits and '-'"
                 )
             }
-            return SerialNumber(validated: String(decoding: raw, as: UTF8.self))
+            return serialCache.serialNumber(for: raw)
         }
         guard let serial = SerialNumber(json.decodedString(at: index)) else {
             throw DecodeError(

@@ -35,18 +35,20 @@ struct JSONNumberParser {
         }
         guard position < count, isDigit(bytes[position]) else { return nil }
 
+        // Every digit goes into `mantissa`; `significantDigits` counts those
+        // after the first non-zero one, so 19 always fit a UInt64. Longer
+        // literals take the slow path.
         var mantissa: UInt64 = 0
         var significantDigits = 0
         var decimalExponent = 0
-        var isTruncated = false
 
-        // Integer part: a single 0, or a non-zero digit followed by digits.
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
             if position < count && isDigit(bytes[position]) { return nil }  // leading zero
         } else {
             while position < count && isDigit(bytes[position]) {
-                accumulate(bytes[position], &mantissa, &significantDigits, &isTruncated, &decimalExponent, isFraction: false)
+                mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- UInt8(ascii: "0"))
+                significantDigits += 1
                 position += 1
             }
         }
@@ -55,12 +57,14 @@ struct JSONNumberParser {
             position += 1
             guard position < count, isDigit(bytes[position]) else { return nil }
             while position < count && isDigit(bytes[position]) {
-                accumulate(bytes[position], &mantissa, &significantDigits, &isTruncated, &decimalExponent, isFraction: true)
+                mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- UInt8(ascii: "0"))
+                if mantissa != 0 { significantDigits += 1 }
+                decimalExponent -= 1
                 position += 1
             }
         }
 
-        if position < count && (bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")) {
+        if position < count && (bytes[position] | 0x20) == UInt8(ascii: "e") {
             position += 1
             var exponentIsNegative = false
             if position < count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) {
@@ -78,9 +82,11 @@ struct JSONNumberParser {
         }
 
         let magnitude: Double
-        if mantissa == 0 {
+        if significantDigits > 19 {
+            magnitude = slowPath()
+        } else if mantissa == 0 {
             magnitude = 0
-        } else if !isTruncated && mantissa <= (1 << 53) && decimalExponent >= -22 && decimalExponent <= 22 {
+        } else if mantissa <= (1 << 53) && decimalExponent >= -22 && decimalExponent <= 22 {
             let scale = JSONNumberParser.exactPowersOfTen[abs(decimalExponent)]
             magnitude = decimalExponent < 0 ? Double(mantissa) / scale : Double(mantissa) * scale
         } else {
@@ -92,31 +98,6 @@ struct JSONNumberParser {
     @inline(__always)
     private func isDigit(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "0") < 10
-    }
-
-    @inline(__always)
-    private func accumulate(
-        _ digitByte: UInt8,
-        _ mantissa: inout UInt64,
-        _ significantDigits: inout Int,
-        _ isTruncated: inout Bool,
-        _ decimalExponent: inout Int,
-        isFraction: Bool
-    ) {
-        let digit = UInt64(digitByte - UInt8(ascii: "0"))
-        if mantissa == 0 && digit == 0 {
-            // A leading zero carries no precision, only scale.
-            if isFraction { decimalExponent -= 1 }
-            return
-        }
-        if significantDigits < 19 {
-            mantissa = mantissa * 10 + digit
-            significantDigits += 1
-            if isFraction { decimalExponent -= 1 }
-        } else {
-            if digit != 0 { isTruncated = true }
-            if !isFraction { decimalExponent += 1 }
-        }
     }
 
     /// The standard library's correctly rounded conversion, for literals the

@@ -11,6 +11,7 @@ struct JSONScanner {
     private let tape: UnsafeMutablePointer<JSONToken>
     private let tapeCapacity: Int
     private let maximumDepth: Int
+    private let plainStringByte = JSONScanner.plainStringByteTable
     private var position = 0
     private(set) var tokenCount = 0
 
@@ -152,6 +153,7 @@ struct JSONScanner {
         position += 1
         var hasEscapes = false
         while true {
+            skipPlainStringBytes()
             guard position < count else { throw .syntax(offset: position, reason: "truncated string") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -171,6 +173,15 @@ struct JSONScanner {
         tape[index].hasEscapes = hasEscapes
         tape[index].next = Int32(tokenCount)
         position += 1  // closing quote
+    }
+
+    /// Skips string bytes that need no attention: printable ASCII other
+    /// than `"` and `\\`, one table look-up per byte.
+    @inline(__always)
+    private mutating func skipPlainStringBytes() {
+        while position < count && plainStringByte[Int(bytes[position])] {
+            position += 1
+        }
     }
 
     private mutating func scanEscape() throws(JSONScanError) {
@@ -215,6 +226,17 @@ struct JSONScanner {
         }
         position += length
     }
+
+    /// `plainStringByteTable[b]` is true for the bytes a string scan can
+    /// pass over without a second look. Allocated once, never freed, never
+    /// written after initialisation (hence safe to share).
+    nonisolated(unsafe) static let plainStringByteTable: UnsafePointer<Bool> = {
+        let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            table[byte] = byte >= 0x20 && byte < 0x80 && byte != 0x22 && byte != 0x5C
+        }
+        return UnsafePointer(table)
+    }()
 
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

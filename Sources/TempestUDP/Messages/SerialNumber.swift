@@ -7,6 +7,8 @@
 public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The serial exactly as the device sent it.
     public let rawValue: String
+    /// The device family named by the two-letter prefix, if it is a known one.
+    public let family: DeviceFamily?
 
     /// The longest serial the decoder accepts.
     public static let maximumLength = 32
@@ -19,11 +21,26 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
             utf8.allSatisfy(SerialNumber.isAllowed)
         else { return nil }
         self.rawValue = rawValue
+        self.family = SerialNumber.family(of: Array(utf8.prefix(3)))
     }
 
-    /// For the decoder, which has already validated the bytes.
-    init(validated rawValue: String) {
-        self.rawValue = rawValue
+    /// For the decoder, which has already validated `bytes`.
+    init(validatedBytes bytes: UnsafeBufferPointer<UInt8>) {
+        self.rawValue = String(decoding: bytes, as: UTF8.self)
+        self.family = SerialNumber.family(of: bytes)
+    }
+
+    /// The family for a serial starting with `XX-`.
+    @inline(__always)
+    static func family<Bytes: Collection<UInt8>>(of bytes: Bytes) -> DeviceFamily? where Bytes.Index == Int {
+        guard bytes.count >= 3, bytes[bytes.startIndex + 2] == UInt8(ascii: "-") else { return nil }
+        switch (bytes[bytes.startIndex], bytes[bytes.startIndex + 1]) {
+        case (UInt8(ascii: "H"), UInt8(ascii: "B")): return .hub
+        case (UInt8(ascii: "S"), UInt8(ascii: "T")): return .tempest
+        case (UInt8(ascii: "A"), UInt8(ascii: "R")): return .air
+        case (UInt8(ascii: "S"), UInt8(ascii: "K")): return .sky
+        default: return nil
+        }
     }
 
     @inline(__always)
@@ -35,15 +52,6 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
         default:
             false
         }
-    }
-
-    /// The device family named by the two-letter prefix, if it is a known one.
-    public var family: DeviceFamily? {
-        let utf8 = rawValue.utf8
-        guard utf8.count >= 3 else { return nil }
-        let dash = utf8.index(utf8.startIndex, offsetBy: 2)
-        guard utf8[dash] == UInt8(ascii: "-") else { return nil }
-        return DeviceFamily(rawValue: String(rawValue.prefix(2)))
     }
 
     public var description: String { rawValue }

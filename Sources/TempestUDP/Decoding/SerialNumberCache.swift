@@ -1,0 +1,50 @@
+/// Remembers the last few serial numbers the decoder built. A LAN carries
+/// a handful of serials, repeated in every datagram; reusing the value skips
+/// building and re-validating a `String` twice per datagram.
+///
+/// Fixed raw storage (no arrays) keeps the lookup free of reference
+/// counting and exclusivity checks on the decoder's hot path.
+final class SerialNumberCache {
+    private static let slotCount = 8
+    private static let slotBytes = SerialNumber.maximumLength
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private let lengths: UnsafeMutablePointer<Int>
+    private let serials: UnsafeMutablePointer<SerialNumber?>
+    private let nextReplacement: UnsafeMutablePointer<Int>
+
+    init() {
+        bytes = .allocate(capacity: SerialNumberCache.slotCount * SerialNumberCache.slotBytes)
+        lengths = .allocate(capacity: SerialNumberCache.slotCount)
+        lengths.initialize(repeating: -1, count: SerialNumberCache.slotCount)
+        serials = .allocate(capacity: SerialNumberCache.slotCount)
+        serials.initialize(repeating: nil, count: SerialNumberCache.slotCount)
+        nextReplacement = .allocate(capacity: 1)
+        nextReplacement.initialize(to: 0)
+    }
+
+    deinit {
+        bytes.deallocate()
+        lengths.deallocate()
+        serials.deinitialize(count: SerialNumberCache.slotCount)
+        serials.deallocate()
+        nextReplacement.deallocate()
+    }
+
+    /// The serial for `candidate` (1 to 32 validated bytes).
+    func serialNumber(for candidate: UnsafeBufferPointer<UInt8>) -> SerialNumber {
+        let count = candidate.count
+        for slot in 0..<SerialNumberCache.slotCount where lengths[slot] == count {
+            let stored = bytes + slot * SerialNumberCache.slotBytes
+            var index = 0
+            while index < count && stored[index] == candidate[index] { index += 1 }
+            if index == count, let serial = serials[slot] { return serial }
+        }
+        let serial = SerialNumber(validatedBytes: candidate)
+        let slot = nextReplacement.pointee
+        nextReplacement.pointee = (slot + 1) % SerialNumberCache.slotCount
+        (bytes + slot * SerialNumberCache.slotBytes).update(from: candidate.baseAddress!, count: count)
+        lengths[slot] = count
+        serials[slot] = serial
+        return serial
+    }
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds the benchmarks in release mode and prints their figures. Not part of
+# the test suite: speed targets are checked here, never by timed tests.
+# Usage: scripts/benchmark.sh [seconds-per-workload]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/swift-env.sh
+
+swift build -c release --product DecoderBenchmark
+bin="$(swift build -c release --show-bin-path)"
+"$bin/DecoderBenchmark" "${1:-2}"

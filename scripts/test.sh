@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what is missing, builds, runs every test,
+# then checks that the release binary stays free of full Foundation.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+. scripts/swift-env.sh
+
+swift build --build-tests
+swift test --skip-build --parallel --num-workers 2
+bash scripts/check-no-foundation.sh
