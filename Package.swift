@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "Meteorology", targets: ["Meteorology"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "MQTT", targets: ["MQTT"]),
+        .library(name: "HTTP", targets: ["HTTP"]),
+        .library(name: "TempestCloud", targets: ["TempestCloud"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -25,6 +27,11 @@ let package = Package(
             name: "CMosquitto",
             pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
             name: "CSQLite",
@@ -55,6 +62,22 @@ let package = Package(
             name: "MQTT",
             dependencies: [
                 "CMosquitto",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .target(
+            name: "HTTP",
+            dependencies: [
+                "CCurl",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "TempestCloud",
+            dependencies: [
+                "HTTP",
+                "TempestUDP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -99,6 +122,14 @@ let package = Package(
         .testTarget(
             name: "MQTTTests",
             dependencies: ["MQTT", "TempestTestKit"]
+        ),
+        .testTarget(
+            name: "HTTPTests",
+            dependencies: ["HTTP", "TempestTestKit"]
+        ),
+        .testTarget(
+            name: "TempestCloudTests",
+            dependencies: ["TempestCloud", "TempestTestKit"]
         ),
         .testTarget(
             name: "GatewayTests",

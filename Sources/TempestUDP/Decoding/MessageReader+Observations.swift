@@ -40,7 +40,7 @@ extension MessageReader {
         return RangePolicy.Bounds(lower: 0, upper: RangePolicy.rainPerMinuteMillimeters * minutes)
     }
 
-    mutating func readTempestObservation(_ envelope: MessageEnvelope) throws(DecodeError) -> TempestObservation {
+    mutating func readTempestObservation(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> TempestObservation {
         let (firstRow, end) = try readObsContainer()
         var rows = [TempestObservation.Row]()
         rows.reserveCapacity(Int(json[keys.obs].length))
@@ -100,7 +100,7 @@ extension MessageReader {
         return TempestObservation(envelope: envelope, rows: rows)
     }
 
-    mutating func readAirObservation(_ envelope: MessageEnvelope) throws(DecodeError) -> AirObservation {
+    mutating func readAirObservation(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> AirObservation {
         let (firstRow, end) = try readObsContainer()
         var rows = [AirObservation.Row]()
         var rowIndex = firstRow
@@ -127,7 +127,7 @@ extension MessageReader {
         return AirObservation(envelope: envelope, rows: rows)
     }
 
-    mutating func readSkyObservation(_ envelope: MessageEnvelope) throws(DecodeError) -> SkyObservation {
+    mutating func readSkyObservation(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> SkyObservation {
         let (firstRow, end) = try readObsContainer()
         var rows = [SkyObservation.Row]()
         var rowIndex = firstRow

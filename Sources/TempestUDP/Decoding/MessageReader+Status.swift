@@ -1,6 +1,6 @@
 /// `device_status` and `hub_status`: named top-level keys.
 extension MessageReader {
-    mutating func readDeviceStatus(_ envelope: MessageEnvelope) throws(DecodeError) -> DeviceStatus {
+    mutating func readDeviceStatus(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> DeviceStatus {
         var status = DeviceStatus(envelope: envelope, timestamp: try readTimestamp(at: keys.timestamp, field: "timestamp"))
         status.uptimeSeconds = try readUnsigned32(at: keys.uptime, field: "uptime").map(Int64.init)
         status.voltageVolts = try readMeasurement(at: keys.voltage, field: "voltage", bounds: RangePolicy.batteryVolts)
@@ -11,7 +11,7 @@ extension MessageReader {
         return status
     }
 
-    mutating func readHubStatus(_ envelope: MessageEnvelope) throws(DecodeError) -> HubStatus {
+    mutating func readHubStatus(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> HubStatus {
         var status = HubStatus(envelope: envelope, timestamp: try readTimestamp(at: keys.timestamp, field: "timestamp"))
         status.uptimeSeconds = try readUnsigned32(at: keys.uptime, field: "uptime").map(Int64.init)
         status.rssiDecibels = try readMeasuredInteger(at: keys.rssi, field: "rssi", bounds: RangePolicy.unbounded)

@@ -179,9 +179,16 @@ struct JSONScanner {
     /// than `"` and `\\`, one table look-up per byte.
     @inline(__always)
     private mutating func skipPlainStringBytes() {
-        while position < count && plainStringByte[Int(bytes[position])] {
-            position += 1
+        // Locals stay in registers; stored properties of `self` would be
+        // reloaded and stored on every byte.
+        var index = position
+        let end = count
+        let input = bytes
+        let table = plainStringByte
+        while index < end && table[Int(input[index])] {
+            index += 1
         }
+        position = index
     }
 
     private mutating func scanEscape() throws(JSONScanError) {
@@ -267,12 +274,18 @@ struct JSONScanner {
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while position < count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
+        var index = position
+        let end = count
+        let input = bytes
+        while index < end {
+            switch input[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default:
+                position = index
+                return
             }
         }
+        position = index
     }
 
     @inline(__always)

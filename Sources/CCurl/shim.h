@@ -1,0 +1,28 @@
+#ifndef TEMPEST_GATEWAY_CCURL_SHIM_H
+#define TEMPEST_GATEWAY_CCURL_SHIM_H
+#include <curl/curl.h>
+
+// curl_easy_setopt is variadic, which Swift cannot call; these typed
+// wrappers pass each kind of option value through.
+static inline CURLcode tempest_curl_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode tempest_curl_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode tempest_curl_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode tempest_curl_setopt_write_function(CURL *handle, size_t (*function)(char *, size_t, size_t, void *)) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, function);
+}
+static inline CURLcode tempest_curl_setopt_header_function(CURL *handle, size_t (*function)(char *, size_t, size_t, void *)) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, function);
+}
+static inline CURLcode tempest_curl_setopt_progress_function(CURL *handle, int (*function)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t)) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, function);
+}
+static inline CURLcode tempest_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+#endif

@@ -1,0 +1,1 @@
+// The HTTP module: see ARCHITECTURE.md. Work in progress.

@@ -1,0 +1,1 @@
+// The TempestCloud module: see ARCHITECTURE.md. Work in progress.
