@@ -100,6 +100,13 @@ let package = Package(
             path: "Benchmarks/DecoderBenchmark"
         ),
 
+        // MARK: Tools
+        .executableTarget(
+            name: "SampleDay",
+            dependencies: [],
+            path: "Tools/SampleDay"
+        ),
+
         // MARK: Tests
         .target(
             name: "TempestTestKit",

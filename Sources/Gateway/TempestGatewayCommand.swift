@@ -12,7 +12,7 @@ struct TempestGatewayCommand: AsyncParsableCommand {
             `tempest-gateway run` to run the gateway on its defaults.
             """,
         version: GatewayVersion.current,
-        subcommands: [RunCommand.self, ListenCommand.self, DecodeCommand.self]
+        subcommands: [RunCommand.self, ListenCommand.self, DecodeCommand.self, ReplayCommand.self]
     )
 }
 
