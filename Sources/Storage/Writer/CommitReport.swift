@@ -1,0 +1,42 @@
+/// What one committed batch contained; handed to the writer's commit
+/// observer on the writer thread right after the commit.
+public struct CommitReport: Sendable, Equatable {
+    /// The outbox id given to one submitted message.
+    public struct OutboxAssignment: Sendable, Equatable {
+        /// The submission number `submit` returned for the message.
+        public var submission: UInt64
+        /// The stored id, nil when the message was shed.
+        public var id: Int64?
+    }
+
+    /// Increases by one with every commit of this writer.
+    public var sequence: UInt64
+    /// Every submission up to and including this number is now durable.
+    public var committedThrough: UInt64
+    /// Items in the batch.
+    public var itemCount: Int
+    /// Outbox ids assigned in this batch, in submission order.
+    public var outboxAssignments: [OutboxAssignment]
+}
+
+/// The writer's counters and health.
+public struct StoreWriterStatus: Sendable, Equatable {
+    /// Commits so far.
+    public var commitSequence: UInt64
+    /// Every submission up to this number is durable.
+    public var committedThrough: UInt64
+    /// Items accepted but not yet committed.
+    public var pendingCount: Int
+    /// True while the database cannot be written (disk full, read-only, I/O error).
+    public var isStorageUnavailable: Bool
+    /// The last storage error, if the writer is degraded.
+    public var lastError: String?
+    /// Rapid-wind items dropped because the in-memory bound was reached.
+    public var droppedRapidWindCount: Int
+    /// Items refused because the bound was reached with nothing to drop.
+    public var refusedCount: Int
+    /// Items the store rejected individually (for example an outbox above its bound).
+    public var rejectedCount: Int
+    /// Outbox messages shed (rapid wind) to keep the outbox within its limits.
+    public var outboxShedCount: Int
+}
