@@ -73,12 +73,23 @@ let package = Package(
             dependencies: ["TempestUDP"],
             path: "Benchmarks/DecoderBenchmark"
         ),
+        .executableTarget(
+            name: "StorageBenchmark",
+            dependencies: ["Storage"],
+            path: "Benchmarks/StorageBenchmark"
+        ),
 
         // MARK: Tests
         .target(
             name: "TempestTestKit",
             dependencies: [],
             path: "Tests/TempestTestKit"
+        ),
+        // A child process the storage crash test kills with SIGKILL.
+        .executableTarget(
+            name: "StorageCrashHarness",
+            dependencies: ["Storage"],
+            path: "Tests/StorageCrashHarness"
         ),
         .testTarget(
             name: "TempestUDPTests",
@@ -91,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "TempestTestKit"]
+            dependencies: ["Storage", "TempestTestKit", "StorageCrashHarness"]
         ),
         .testTarget(
             name: "MQTTTests",

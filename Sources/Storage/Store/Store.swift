@@ -45,6 +45,7 @@ public final class Store {
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction. Device sightings
     /// gathered by the inserts are written before the commit; on failure the
     /// connection's caches are dropped, since they may name rolled-back rows.
+    @discardableResult
     public func write<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try database.transaction(.immediate) {
