@@ -22,7 +22,8 @@ extension Store {
             id = database.lastInsertRowID
             deviceIDs[serial] = id
         }
-        var sighting = pendingSightings[id] ?? DeviceSighting(lastSeen: seenAt)
+        var sighting = pendingSightings[id] ?? DeviceSighting(firstSeen: seenAt, lastSeen: seenAt)
+        sighting.firstSeen = min(sighting.firstSeen, seenAt)
         sighting.lastSeen = max(sighting.lastSeen, seenAt)
         if let hubSerial { sighting.hubSerial = hubSerial }
         if let firmware { sighting.firmware = firmware }
@@ -40,7 +41,7 @@ extension Store {
         for (id, sighting) in pendingSightings {
             try database.run(
                 """
-                UPDATE devices SET last_seen = max(last_seen, ?1), first_seen = min(first_seen, ?1),
+                UPDATE devices SET last_seen = max(last_seen, ?1), first_seen = min(first_seen, ?5),
                     hub_serial = coalesce(?2, hub_serial), firmware = coalesce(?3, firmware)
                 WHERE id = ?4
                 """
@@ -49,6 +50,7 @@ extension Store {
                 try $0.bind(sighting.hubSerial, at: 1)
                 try $0.bind(sighting.firmware, at: 2)
                 try $0.bind(id, at: 3)
+                try $0.bind(sighting.firstSeen, at: 4)
             }
         }
         pendingSightings.removeAll()

@@ -27,6 +27,12 @@ public struct OutboxDepth: Sendable, Equatable {
     public var messages: Int
     /// Their payload bytes.
     public var bytes: Int
+
+    /// Creates a depth value.
+    public init(messages: Int, bytes: Int) {
+        self.messages = messages
+        self.bytes = bytes
+    }
 }
 
 extension Store {
