@@ -22,6 +22,8 @@ extension WriterState {
                 return
             case .tasks(let tasks):
                 for task in tasks { task(store) }
+                // A task may have fixed the cause of a failure (a raised size cap): retry at once.
+                lock.withLock { nextRetryAt = 0 }
             case .batch(let batch):
                 commit(batch, store: store)
             case .maintenance:
