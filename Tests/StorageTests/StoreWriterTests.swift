@@ -148,7 +148,8 @@ struct StoreWriterTests {
         var configuration = StoreWriterConfiguration()
         configuration.maximumPageCount = pages
         configuration.retryIntervalSeconds = 0.05
-        let writer = try StoreWriter(path: path, configuration: configuration, logger: LogCapture().logger())
+        let logs = LogCapture()
+        let writer = try StoreWriter(path: path, configuration: configuration, logger: logs.logger())
         try writer.submit((0..<300).map { .observation(Fixtures.observation(at: Fixtures.dayStart + Int64($0) * 60)) })
         // Without raising the cap: the space freed from raw rapid wind takes the observations.
         try await writer.flush()
@@ -157,6 +158,7 @@ struct StoreWriterTests {
         #expect(counts["observations"] == 300)
         #expect((counts["rapid_wind"] ?? 0) < 6_000)
         #expect((counts["wind_minutes"] ?? 0) > 0)
+        #expect(logs.entries.contains { $0.level == .warning && $0.message.contains("oldest raw rapid wind") })
         writer.shutdown()
     }
 
