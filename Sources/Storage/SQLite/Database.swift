@@ -117,6 +117,11 @@ public final class Database {
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+    /// The version of the SQLite library in use (for example `3.40.1`).
+    public static var libraryVersion: String {
+        String(cString: sqlite3_libversion())
+    }
+
     /// Drops every cached statement (for example before closing a file that
     /// is about to be replaced).
     public func clearStatementCache() {
