@@ -132,6 +132,29 @@ struct StoreWriterTests {
         writer.shutdown()
     }
 
+    @Test("a read-only database (SQLITE_READONLY) is held through and recovered from")
+    func readOnlyAndRecovery() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("readonly.sqlite")
+        var configuration = StoreWriterConfiguration()
+        configuration.retryIntervalSeconds = 0.05
+        let logs = LogCapture()
+        let writer = try StoreWriter(path: path, configuration: configuration, logger: logs.logger())
+        // `query_only` makes every write fail with SQLITE_READONLY, as a file system remounted read-only would.
+        try await writer.perform { store in try store.database.execute("PRAGMA query_only = ON") }
+        try writer.submit(.observation(Fixtures.observation(at: Fixtures.dayStart)))
+        #expect(eventually { writer.status.isStorageUnavailable })
+        #expect(writer.status.lastError?.contains("SQLite error 8") == true)
+        #expect(try Store(path: path).statistics().rowCounts["observations"] == 0)
+
+        try await writer.perform { store in try store.database.execute("PRAGMA query_only = OFF") }
+        try await writer.flush()
+        #expect(writer.status.isStorageUnavailable == false)
+        #expect(try Store(path: path).statistics().rowCounts["observations"] == 1)
+        #expect(logs.entries.filter { $0.level == .error }.count == 1)
+        writer.shutdown()
+    }
+
     @Test("disk full frees space by aggregating the oldest raw rapid wind first")
     func diskFullPrunesRapidWind() async throws {
         let directory = try TemporaryDirectory()
