@@ -121,6 +121,16 @@ struct StoreTests {
             streamed.append(row.timestamp)
         }
         #expect(streamed == (0..<100).map { Fixtures.dayStart + Int64($0) * 60 })
+
+        try store.write {
+            for index in 0..<50 {
+                try store.insert(RapidWindRecord(serial: Fixtures.tempest, timestamp: Fixtures.dayStart + Int64(index) * 3, speedMetersPerSecond: Double(index) / 10, directionDegrees: index))
+            }
+        }
+        var samples: [RapidWindRecord] = []
+        try store.forEachRapidWind(serial: Fixtures.tempest, from: Fixtures.dayStart + 30, to: Fixtures.dayStart + 60) { samples.append($0) }
+        #expect(samples.map(\.directionDegrees) == Array(10..<20))
+        #expect(samples.first?.speedMetersPerSecond == 1.0)
     }
 
     @Test("latest state per device is rebuilt from stored rows after reopening")

@@ -101,6 +101,25 @@ extension Store {
         return rows
     }
 
+    /// Streams raw rapid-wind samples of `serial` with `from <= timestamp < to`,
+    /// oldest first, one call of `body` per row (constant memory, for exports).
+    public func forEachRapidWind(serial: String, from: Int64, to: Int64, _ body: (RapidWindRecord) throws -> Void) throws {
+        guard let device = try existingDeviceID(serial: serial) else { return }
+        let statement = try Statement(
+            database: database,
+            sql: "SELECT timestamp, speed_cm_s, direction_deg FROM rapid_wind WHERE device_id = ? AND timestamp >= ? AND timestamp < ? ORDER BY timestamp")
+        try statement.bind(device, at: 0)
+        try statement.bind(from, at: 1)
+        try statement.bind(to, at: 2)
+        while try statement.step() {
+            try body(
+                RapidWindRecord(
+                    serial: serial, timestamp: statement.int64(0) ?? 0,
+                    speedMetersPerSecond: FixedPoint.decode(statement.int64(1), scale: FixedPoint.centi) ?? 0,
+                    directionDegrees: statement.int(2) ?? 0))
+        }
+    }
+
     /// Per-minute wind aggregates of `serial` with `from <= minuteStart < to`, oldest first.
     public func windMinutes(serial: String, from: Int64, to: Int64, limit: Int = 100_000) throws -> [WindMinuteRecord] {
         guard let device = try existingDeviceID(serial: serial) else { return [] }

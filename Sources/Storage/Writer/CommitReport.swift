@@ -11,7 +11,9 @@ public struct CommitReport: Sendable, Equatable {
 
     /// Increases by one with every commit of this writer.
     public var sequence: UInt64
-    /// Every submission up to and including this number is now durable.
+    /// Every submission up to and including this number is now durable
+    /// (except rapid wind dropped under the memory bound, which is counted
+    /// in `StoreWriterStatus.droppedRapidWindCount`).
     public var committedThrough: UInt64
     /// Items in the batch.
     public var itemCount: Int

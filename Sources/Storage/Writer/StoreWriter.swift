@@ -55,7 +55,8 @@ public final class StoreWriter: Sendable {
         try state.submit(writes)
     }
 
-    /// Returns once everything submitted before the call is committed.
+    /// Returns once everything submitted before the call is committed. While
+    /// the database cannot be written this waits until it can be again.
     ///
     /// - Throws: `StorageError.writerStopped` when the writer stops first.
     public func flush() async throws {

@@ -53,7 +53,8 @@ extension WriterState {
                         let batch = Array(queue.prefix(count))
                         queue.removeFirst(count)
                         inFlightCount = count
-                        firstQueuedAt = queue.isEmpty ? nil : now
+                        // Items left behind arrived after `firstAt`: they are due at once.
+                        firstQueuedAt = queue.isEmpty ? nil : firstAt
                         if queue.isEmpty { flushRequested = false }
                         return .batch(batch)
                     }
@@ -117,6 +118,8 @@ extension WriterState {
             inFlightCount = 0
             commitSequence += 1
             committedThrough = batch.last?.submission ?? committedThrough
+            // With nothing left queued, every earlier submission was committed or dropped under the bound.
+            if queue.isEmpty { committedThrough = nextSubmission - 1 }
             rejectedCount += rejected
             outboxShedCount += shed
             let ready = flushWaiters.filter { $0.target <= committedThrough }.map(\.continuation)
