@@ -46,12 +46,14 @@ struct CrashTests {
         let kills = 24
         let deadline = Date().addingTimeInterval(150)
         var previousNewest: Int64?
-        var totalCommitLines = 0
+        var runsWithCommits = 0
         var completedKills = 0
 
         for round in 0..<kills where Date() < deadline {
             let child = try ChildProcess(executable: harness, arguments: [path, "\(round + 1)"])
             try child.start()
+            // Kill while it ingests: after it has opened the database, at a random moment.
+            _ = child.waitFor(timeoutSeconds: 10) { $0.standardOutputSoFar.contains("start ") }
             usleep(UInt32.random(in: 10_000...300_000, using: &generator))
             child.send(signal: SIGKILL)
             let result = try child.wait(timeoutSeconds: 10)
@@ -60,7 +62,7 @@ struct CrashTests {
             completedKills += 1
 
             let output = HarnessOutput(result.standardOutput)
-            totalCommitLines += output.commitLines
+            if output.commitLines > 0 { runsWithCommits += 1 }
             let store = try Store(path: path)
             #expect(try store.integrityCheck() == ["ok"], "round \(round)")
 
@@ -84,7 +86,7 @@ struct CrashTests {
             previousNewest = try store.recentObservations(serial: Self.harnessSerial, count: 1).first?.timestamp
         }
         #expect(completedKills >= 20)
-        // The kills landed while the harness was committing, not only before its first commit.
-        #expect(totalCommitLines > completedKills)
+        // Kills landed while the harness was committing, not only before its first commit.
+        #expect(runsWithCommits >= 5)
     }
 }

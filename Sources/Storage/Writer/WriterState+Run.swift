@@ -53,6 +53,7 @@ extension WriterState {
                         let batch = Array(queue.prefix(count))
                         queue.removeFirst(count)
                         inFlightCount = count
+                        inFlightSheddableCount = batch.lazy.filter { $0.write.isSheddable }.count
                         // Items left behind arrived after `firstAt`: they are due at once.
                         firstQueuedAt = queue.isEmpty ? nil : firstAt
                         if queue.isEmpty { flushRequested = false }
@@ -116,6 +117,7 @@ extension WriterState {
         let recovered: (held: Int, dropped: Int)?
         (report, waiters, recovered) = lock.withLock {
             inFlightCount = 0
+            inFlightSheddableCount = 0
             commitSequence += 1
             committedThrough = batch.last?.submission ?? committedThrough
             // With nothing left queued, every earlier submission was committed or dropped under the bound.
@@ -150,7 +152,9 @@ extension WriterState {
         let diskFull = (error as? SQLiteError)?.isDiskFull ?? false
         let firstOfEpisode: Bool = lock.withLock {
             inFlightCount = 0
+            inFlightSheddableCount = 0
             queue.insert(contentsOf: batch, at: 0)
+            trimToLimit()
             if firstQueuedAt == nil { firstQueuedAt = ConditionLock.now() }
             let first = !storageUnavailable
             storageUnavailable = true

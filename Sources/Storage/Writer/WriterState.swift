@@ -18,6 +18,9 @@ final class WriterState: @unchecked Sendable {
     // Everything below is guarded by `lock`.
     var queue: [QueuedWrite] = []
     var inFlightCount = 0
+    /// Sheddable items in the batch being committed: if it fails they come
+    /// back to the queue, where `trimToLimit` may drop them.
+    var inFlightSheddableCount = 0
     var nextSubmission: UInt64 = 1
     var committedThrough: UInt64 = 0
     var commitSequence: UInt64 = 0
@@ -65,18 +68,20 @@ final class WriterState: @unchecked Sendable {
 
     /// With the lock held: drops the oldest sheddable queued items, then
     /// sheddable new ones, to fit `excess` more; refuses everything when the
-    /// non-sheddable part cannot fit. Returns the writes to accept.
+    /// non-sheddable part cannot fit. Sheddable items of the batch being
+    /// committed count as room: if that batch fails they are dropped when it
+    /// returns to the queue (`trimToLimit`). Returns the writes to accept.
     private func makeRoom(excess: Int, for writes: [StoreWrite]) throws -> [StoreWrite] {
         let sheddableQueued = queue.lazy.filter { $0.write.isSheddable }.count
         let sheddableNew = writes.lazy.filter { $0.isSheddable }.count
-        guard excess <= sheddableQueued + sheddableNew else {
+        guard excess <= sheddableQueued + sheddableNew + inFlightSheddableCount else {
             refusedCount += writes.count - sheddableNew
             droppedRapidWindCount += sheddableNew
             throw StorageError.pendingBufferFull(limit: configuration.pendingLimit)
         }
         var toDropQueued = min(excess, sheddableQueued)
-        var toDropNew = excess - toDropQueued
-        droppedRapidWindCount += excess
+        var toDropNew = min(excess - toDropQueued, sheddableNew)
+        droppedRapidWindCount += toDropQueued + toDropNew
         if toDropQueued > 0 {
             queue.removeAll { item in
                 guard toDropQueued > 0, item.write.isSheddable else { return false }
@@ -88,6 +93,19 @@ final class WriterState: @unchecked Sendable {
             guard toDropNew > 0, write.isSheddable else { return true }
             toDropNew -= 1
             return false
+        }
+    }
+
+    /// With the lock held: drops the oldest sheddable queued items while the
+    /// queue is above the limit (after a failed batch came back).
+    func trimToLimit() {
+        var excess = queue.count - configuration.pendingLimit
+        guard excess > 0 else { return }
+        queue.removeAll { item in
+            guard excess > 0, item.write.isSheddable else { return false }
+            excess -= 1
+            droppedRapidWindCount += 1
+            return true
         }
     }
 
