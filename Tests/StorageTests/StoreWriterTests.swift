@@ -56,13 +56,14 @@ struct StoreWriterTests {
         writer.shutdown()
     }
 
-    @Test("an item waits at most the batch delay: commits happen without flush")
-    func commitsWithoutFlush() throws {
+    @Test("an item is committed and then synced to stable storage without flush")
+    func commitsAndSyncsWithoutFlush() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("delay.sqlite")
         let writer = try StoreWriter(path: path, logger: LogCapture().logger())
         let submission = try writer.submit(.observation(Fixtures.observation(at: Fixtures.dayStart)))
         #expect(eventually { writer.status.committedThrough >= submission })
+        #expect(eventually { writer.status.syncedThrough >= submission })
         let reader = try Store(path: path)
         #expect(try reader.observations(serial: Fixtures.tempest, from: 0, to: .max).count == 1)
         writer.shutdown()

@@ -25,8 +25,10 @@ public struct CommitReport: Sendable, Equatable {
 public struct StoreWriterStatus: Sendable, Equatable {
     /// Commits so far.
     public var commitSequence: UInt64
-    /// Every submission up to this number is durable.
+    /// Every submission up to this number is committed (survives a crash of the process).
     public var committedThrough: UInt64
+    /// Every submission up to this number is also synced to stable storage (survives power loss).
+    public var syncedThrough: UInt64
     /// Items accepted but not yet committed.
     public var pendingCount: Int
     /// True while the database cannot be written (disk full, read-only, I/O error).

@@ -5,6 +5,7 @@ extension WriterState {
         case batch([QueuedWrite])
         case tasks([Task])
         case maintenance
+        case syncLog(through: UInt64)
         case exit
     }
 
@@ -28,6 +29,8 @@ extension WriterState {
                 commit(batch, store: store)
             case .maintenance:
                 nextPruneAt = maintain(store: store)
+            case .syncLog(let through):
+                syncLog(store: store, through: through)
             }
         }
     }
@@ -63,6 +66,11 @@ extension WriterState {
                         ? nextRetryAt : firstAt + Self.nanoseconds(configuration.maximumBatchDelaySeconds)
                 } else if stopping {
                     return .exit
+                }
+                if let unsyncedSince, let interval = configuration.logSyncIntervalSeconds {
+                    let syncAt = unsyncedSince + Self.nanoseconds(interval)
+                    if now >= syncAt { return .syncLog(through: committedThrough) }
+                    deadline = min(deadline ?? syncAt, syncAt)
                 }
                 if let nextPruneAt, !storageUnavailable {
                     if now >= nextPruneAt { return .maintenance }
@@ -118,6 +126,7 @@ extension WriterState {
         (report, waiters, recovered) = lock.withLock {
             inFlightCount = 0
             inFlightSheddableCount = 0
+            if unsyncedSince == nil { unsyncedSince = ConditionLock.now() }
             commitSequence += 1
             committedThrough = batch.last?.submission ?? committedThrough
             // With nothing left queued, every earlier submission was committed or dropped under the bound.
@@ -182,6 +191,21 @@ extension WriterState {
             } catch {
                 logger.debug("could not free space by pruning raw rapid wind", metadata: ["error": "\(error)"])
             }
+        }
+    }
+
+    /// Makes the committed transactions power-safe: with `synchronous=NORMAL`
+    /// SQLite writes each commit to the WAL but syncs it only at checkpoints.
+    private func syncLog(store: Store, through: UInt64) {
+        do {
+            try store.database.syncWriteAheadLog()
+            lock.withLock {
+                syncedThrough = max(syncedThrough, through)
+                unsyncedSince = nil
+            }
+        } catch {
+            logger.warning("could not sync the write-ahead log; will retry", metadata: ["error": "\(error)"])
+            lock.withLock { unsyncedSince = ConditionLock.now() }
         }
     }
 

@@ -24,6 +24,10 @@ final class WriterState: @unchecked Sendable {
     var nextSubmission: UInt64 = 1
     var committedThrough: UInt64 = 0
     var commitSequence: UInt64 = 0
+    /// Submissions up to this number are synced to stable storage.
+    var syncedThrough: UInt64 = 0
+    /// When the oldest commit not yet synced happened (monotonic ns).
+    var unsyncedSince: UInt64?
     var firstQueuedAt: UInt64?
     var flushRequested = false
     var flushWaiters: [(target: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
@@ -149,7 +153,7 @@ final class WriterState: @unchecked Sendable {
     var status: StoreWriterStatus {
         lock.withLock {
             StoreWriterStatus(
-                commitSequence: commitSequence, committedThrough: committedThrough,
+                commitSequence: commitSequence, committedThrough: committedThrough, syncedThrough: syncedThrough,
                 pendingCount: queue.count + inFlightCount, isStorageUnavailable: storageUnavailable,
                 lastError: lastError, droppedRapidWindCount: droppedRapidWindCount, refusedCount: refusedCount,
                 rejectedCount: rejectedCount, outboxShedCount: outboxShedCount)
