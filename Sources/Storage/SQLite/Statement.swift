@@ -4,7 +4,8 @@ import CSQLite
 ///
 /// Parameters and columns are numbered from 0 here (SQLite numbers parameters
 /// from 1; the offset is applied inside). A statement belongs to the
-/// `Database` that prepared it and is used on that connection's thread only.
+/// `Database` that prepared it, is used on that connection's thread only,
+/// and must not outlive it.
 public final class Statement {
     let handle: OpaquePointer
     private unowned let database: Database
@@ -126,7 +127,9 @@ public final class Statement {
     /// The column at `index` as text (NULL reads as nil).
     public func string(_ index: Int32) -> String? {
         guard !isNull(index), let pointer = sqlite3_column_text(handle, index) else { return nil }
-        return String(cString: pointer)
+        // Read the length after the text, as SQLite asks; text may hold NUL characters.
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
     /// The column at `index` as bytes (NULL reads as nil).
