@@ -216,6 +216,7 @@ do {
         }
         writer.shutdown()
         print("realistic mix (rapid wind, obs_st, device and hub status, events): \(Int(Double(mixRecords) / mixSeconds)) records/s over \(mixRecords) records")
+        print("  20,000 datagrams/s would use about \(formatted(2_000_000 / (Double(mixRecords) / mixSeconds))) % of this capacity")
         print("records per station-day: \(mixRecords / days) (1440 obs_st, 28800 rapid_wind, 1440 device_status, 8640 hub_status, events)")
         let kilobyte = 1_024.0
         print("bytes on disk per station-day (file after retention, incremental vacuum and checkpoint):")
