@@ -19,6 +19,7 @@ extension WriterState {
         while true {
             switch nextWork(nextPruneAt: nextPruneAt) {
             case .exit:
+                if lock.withLock({ unsyncedSince != nil }) { syncLog(store: store, through: lock.withLock { committedThrough }) }
                 finish()
                 return
             case .tasks(let tasks):
