@@ -193,7 +193,8 @@ struct StoreTests {
         #expect(summary.minimumTemperatureAt == Fixtures.dayStart + 300 * 60)
         #expect(summary.maximumGustMetersPerSecond == 12.3)
         #expect(summary.maximumGustDirectionDegrees == 270)
-        try store.write { try store.upsert(summary) }
+        let rebuilt = try store.rebuildDailySummary(serial: Fixtures.tempest, localDate: "2024-01-15", start: Fixtures.dayStart, end: Fixtures.dayStart + 86_400, updatedAt: 42)
+        #expect(rebuilt == summary)
         #expect(try store.dailySummary(serial: Fixtures.tempest, localDate: "2024-01-15") == summary)
         #expect(try store.computeDailySummary(serial: Fixtures.tempest, localDate: "2024-01-17", start: Fixtures.dayStart + 2 * 86_400, end: Fixtures.dayStart + 3 * 86_400, updatedAt: 42) == nil)
     }
@@ -209,6 +210,22 @@ struct StoreTests {
         }
         #expect(try store.latestForecastSnapshot(locationKey: "station-1")?.payloadJSON == "{\"a\":2}")
         #expect(try store.latestForecastSnapshot(locationKey: "nowhere") == nil)
+    }
+
+    @Test("secrets in a snapshot's source URL never reach the file")
+    func forecastURLRedacted() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("secret.sqlite"))
+        try store.write {
+            try store.insert(ForecastSnapshotRecord(
+                locationKey: "station-9", fetchedAt: 1,
+                sourceURL: "https://user:hunter2@swd.weatherflow.com/swd/rest/better_forecast?station_id=9&token=abc123&units_temp=c&API_KEY=zzz#top",
+                payloadJSON: "{}"))
+        }
+        let stored = try #require(try store.latestForecastSnapshot(locationKey: "station-9")).sourceURL
+        #expect(stored == "https://swd.weatherflow.com/swd/rest/better_forecast?station_id=9&token=REDACTED&units_temp=c&API_KEY=REDACTED#top")
+        #expect(ForecastSnapshotRecord.redactingSecrets(in: "https://api.open-meteo.com/v1/forecast?latitude=1&longitude=2") == "https://api.open-meteo.com/v1/forecast?latitude=1&longitude=2")
+        #expect(ForecastSnapshotRecord.redactingSecrets(in: "no url at all") == "no url at all")
     }
 
     @Test("statistics report row counts, pages and file sizes; integrity check passes")

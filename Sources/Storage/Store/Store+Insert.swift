@@ -165,14 +165,14 @@ extension Store {
         }
     }
 
-    /// Stores a forecast snapshot.
+    /// Stores a forecast snapshot (its source URL with any secret redacted).
     public func insert(_ record: ForecastSnapshotRecord) throws {
         try database.run(
             "INSERT INTO forecast_snapshots (location_key, fetched_at, source_url, payload_json) VALUES (?, ?, ?, ?)"
         ) { s in
             try s.bind(record.locationKey, at: 0)
             try s.bind(record.fetchedAt, at: 1)
-            try s.bind(record.sourceURL, at: 2)
+            try s.bind(ForecastSnapshotRecord.redactingSecrets(in: record.sourceURL), at: 2)
             try s.bind(record.payloadJSON, at: 3)
         }
     }

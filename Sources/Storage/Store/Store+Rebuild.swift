@@ -68,6 +68,20 @@ extension Store {
         return summary
     }
 
+    /// Recomputes the summary of `serial` for one station-local day from the
+    /// stored rows and stores it (see `computeDailySummary`); returns it, or
+    /// nil when the day has no observations.
+    @discardableResult
+    public func rebuildDailySummary(serial: String, localDate: String, start: Int64, end: Int64, updatedAt: Int64) throws -> DailySummaryRecord? {
+        try write {
+            guard let summary = try computeDailySummary(serial: serial, localDate: localDate, start: start, end: end, updatedAt: updatedAt) else {
+                return nil
+            }
+            try upsert(summary)
+            return summary
+        }
+    }
+
     /// The value, time and wind direction of the row with the highest (or
     /// lowest) non-null `column` in the range; the earliest such row on ties.
     private func extreme(column: String, highest: Bool, device: Int64, start: Int64, end: Int64) throws -> (Int64, Int64, Int64?)? {
