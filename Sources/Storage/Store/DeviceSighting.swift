@@ -6,9 +6,3 @@ struct DeviceSighting {
     var hubSerial: String?
     var firmware: String?
 }
-
-/// The outbox's size as this connection knows it.
-struct OutboxCounters {
-    var depth: Int
-    var bytes: Int
-}

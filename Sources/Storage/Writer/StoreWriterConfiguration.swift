@@ -1,3 +1,5 @@
+import Glibc
+
 /// Settings of a `StoreWriter`.
 public struct StoreWriterConfiguration: Sendable {
     /// Longest time an accepted item waits before its batch commits, seconds.
@@ -36,5 +38,3 @@ public struct StoreWriterConfiguration: Sendable {
     /// Creates the default configuration.
     public init() {}
 }
-
-import Glibc

@@ -3,7 +3,7 @@ import Glibc
 /// The pthread that runs `WriterState.run`.
 final class WriterThread: Sendable {
     private let handle: pthread_t
-    private let joined = ConditionLockedFlag()
+    private let joined = OnceFlag()
 
     init(store: StoreBox, state: WriterState) throws {
         let context = Unmanaged.passRetained(WriterThreadContext(store: store, state: state)).toOpaque()
@@ -33,19 +33,5 @@ private final class WriterThreadContext: @unchecked Sendable {
     init(store: StoreBox, state: WriterState) {
         self.store = store
         self.state = state
-    }
-}
-
-/// A flag that can be set once, from any thread.
-final class ConditionLockedFlag: @unchecked Sendable {
-    private let lock = ConditionLock()
-    private var isSet = false
-
-    /// Sets the flag; returns true for the call that set it.
-    func setOnce() -> Bool {
-        lock.withLock {
-            defer { isSet = true }
-            return !isSet
-        }
     }
 }
