@@ -99,6 +99,11 @@ let package = Package(
             dependencies: ["TempestUDP"],
             path: "Benchmarks/DecoderBenchmark"
         ),
+        .executableTarget(
+            name: "StorageBenchmark",
+            dependencies: ["Storage"],
+            path: "Benchmarks/StorageBenchmark"
+        ),
 
         // MARK: Tools
         .executableTarget(
@@ -113,6 +118,12 @@ let package = Package(
             dependencies: [],
             path: "Tests/TempestTestKit"
         ),
+        // A child process the storage crash test kills with SIGKILL.
+        .executableTarget(
+            name: "StorageCrashHarness",
+            dependencies: ["Storage"],
+            path: "Tests/StorageCrashHarness"
+        ),
         .testTarget(
             name: "TempestUDPTests",
             dependencies: ["TempestUDP", "TempestTestKit"],
@@ -124,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "TempestTestKit"]
+            dependencies: ["Storage", "TempestTestKit", "StorageCrashHarness"]
         ),
         .testTarget(
             name: "MQTTTests",

@@ -1,0 +1,116 @@
+extension Store {
+    /// Adds `message` to the outbox. When the outbox is at its limits the
+    /// oldest rapid-wind messages are deleted (and counted); when nothing can
+    /// be shed, a rapid-wind message is itself shed and any other is refused.
+    ///
+    /// - Throws: `StorageError.outboxFull` for a non-shedable message that does not fit.
+    @discardableResult
+    public func enqueue(_ message: OutboxMessage, limits: OutboxLimits = OutboxLimits()) throws -> OutboxEnqueueResult {
+        var counters = try currentOutboxCounters()
+        var shed = 0
+        func fits(_ counters: OutboxCounters) -> Bool {
+            counters.depth + 1 <= limits.maximumMessages && counters.bytes + message.payload.count <= limits.maximumBytes
+        }
+        while !fits(counters) {
+            guard let oldest = try oldestRapidWindMessage() else { break }
+            try database.run("DELETE FROM outbox WHERE id = ?") { try $0.bind(oldest.id, at: 0) }
+            counters.depth -= 1
+            counters.bytes -= oldest.bytes
+            shed += 1
+        }
+        guard fits(counters) else {
+            outboxCounters = counters
+            if message.priority == .rapidWind {
+                return OutboxEnqueueResult(id: nil, shedCount: shed + 1)
+            }
+            throw StorageError.outboxFull(depth: counters.depth, limit: limits.maximumMessages)
+        }
+        try database.run(
+            "INSERT INTO outbox (topic, payload, qos, retain, priority, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+        ) { s in
+            try s.bind(message.topic, at: 0)
+            try s.bind(message.payload, at: 1)
+            try s.bind(message.qos, at: 2)
+            try s.bind(message.retain, at: 3)
+            try s.bind(message.priority.rawValue, at: 4)
+            try s.bind(message.createdAt, at: 5)
+        }
+        counters.depth += 1
+        counters.bytes += message.payload.count
+        outboxCounters = counters
+        return OutboxEnqueueResult(id: database.lastInsertRowID, shedCount: shed)
+    }
+
+    /// Up to `limit` waiting messages with ids above `afterID`, in id order
+    /// (so each topic's messages come in the order they were enqueued).
+    public func nextOutboxBatch(afterID: Int64 = 0, limit: Int) throws -> [OutboxMessage] {
+        let statement = try database.statement(
+            """
+            SELECT id, topic, payload, qos, retain, priority, created_at FROM outbox
+            WHERE id > ? ORDER BY id LIMIT ?
+            """)
+        defer { statement.reset() }
+        try statement.bind(afterID, at: 0)
+        try statement.bind(limit, at: 1)
+        var messages: [OutboxMessage] = []
+        while try statement.step() {
+            messages.append(
+                OutboxMessage(
+                    id: statement.int64(0) ?? 0, topic: statement.string(1) ?? "", payload: statement.bytes(2) ?? [],
+                    qos: statement.int(3) ?? 0, retain: (statement.int(4) ?? 0) != 0,
+                    priority: OutboxMessage.Priority(rawValue: statement.int64(5) ?? 0) ?? .state,
+                    createdAt: statement.int64(6) ?? 0))
+        }
+        return messages
+    }
+
+    /// Removes delivered messages; unknown ids are ignored. Returns how many were removed.
+    @discardableResult
+    public func acknowledge(_ ids: [Int64]) throws -> Int {
+        var counters = try currentOutboxCounters()
+        var removed = 0
+        for id in ids {
+            let statement = try database.statement("DELETE FROM outbox WHERE id = ? RETURNING length(payload)")
+            defer { statement.reset() }
+            try statement.bind(id, at: 0)
+            if try statement.step() {
+                counters.depth -= 1
+                counters.bytes -= statement.int(0) ?? 0
+                removed += 1
+            }
+            while try statement.step() {}
+        }
+        outboxCounters = counters
+        return removed
+    }
+
+    /// How many messages wait and their payload bytes.
+    public func outboxDepth() throws -> OutboxDepth {
+        let counters = try currentOutboxCounters()
+        return OutboxDepth(messages: counters.depth, bytes: counters.bytes)
+    }
+
+    /// Whether the message `id` is still waiting.
+    public func outboxContains(id: Int64) throws -> Bool {
+        try database.scalarInt("SELECT count(*) FROM outbox WHERE id = ?") { try $0.bind(id, at: 0) } == 1
+    }
+
+    func currentOutboxCounters() throws -> OutboxCounters {
+        if let outboxCounters { return outboxCounters }
+        let statement = try database.statement("SELECT count(*), coalesce(sum(length(payload)), 0) FROM outbox")
+        defer { statement.reset() }
+        _ = try statement.step()
+        let counters = OutboxCounters(depth: statement.int(0) ?? 0, bytes: statement.int(1) ?? 0)
+        outboxCounters = counters
+        return counters
+    }
+
+    private func oldestRapidWindMessage() throws -> (id: Int64, bytes: Int)? {
+        let statement = try database.statement(
+            "SELECT id, length(payload) FROM outbox WHERE priority = ? ORDER BY id LIMIT 1")
+        defer { statement.reset() }
+        try statement.bind(OutboxMessage.Priority.rapidWind.rawValue, at: 0)
+        guard try statement.step(), let id = statement.int64(0) else { return nil }
+        return (id, statement.int(1) ?? 0)
+    }
+}

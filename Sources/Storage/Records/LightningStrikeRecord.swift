@@ -1,0 +1,19 @@
+/// One `evt_strike` event.
+public struct LightningStrikeRecord: Sendable, Equatable {
+    /// Serial of the device.
+    public var serial: String
+    /// Strike time, epoch seconds.
+    public var timestamp: Int64
+    /// Estimated distance to the storm, km.
+    public var distanceKilometers: Int
+    /// Relative strike energy (unitless).
+    public var energy: Int
+
+    /// Creates a strike.
+    public init(serial: String, timestamp: Int64, distanceKilometers: Int, energy: Int) {
+        self.serial = serial
+        self.timestamp = timestamp
+        self.distanceKilometers = distanceKilometers
+        self.energy = energy
+    }
+}

@@ -1,0 +1,21 @@
+/// What a pruning step (or a run of steps) did.
+public struct PruneReport: Sendable, Equatable {
+    /// Rows deleted, by table name.
+    public var deletedRows: [String: Int] = [:]
+    /// Per-minute wind aggregates written from raw samples.
+    public var windMinutesWritten: Int = 0
+    /// Whether rows past their retention remain (another step is due).
+    public var hasMore: Bool = false
+
+    /// Creates an empty report.
+    public init() {}
+
+    /// Total rows deleted.
+    public var totalDeleted: Int { deletedRows.values.reduce(0, +) }
+
+    mutating func merge(_ other: PruneReport) {
+        for (table, count) in other.deletedRows { deletedRows[table, default: 0] += count }
+        windMinutesWritten += other.windMinutesWritten
+        hasMore = other.hasMore
+    }
+}

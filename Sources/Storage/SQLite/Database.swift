@@ -1,0 +1,147 @@
+import CSQLite
+import Glibc
+
+/// One SQLite connection with a cache of prepared statements.
+///
+/// Opened with `SQLITE_OPEN_NOMUTEX`: a `Database` is confined to one thread
+/// (or one task at a time) by its owner, which is cheaper than SQLite's own
+/// per-call mutex. It is deliberately not `Sendable`; `StoreWriter` owns one
+/// on its writer thread, and readers open their own.
+public final class Database {
+    /// How a database file is opened.
+    public enum OpenMode: Sendable {
+        /// Read and write, creating the file when missing.
+        case readWriteCreate
+        /// Read and write an existing file.
+        case readWrite
+        /// Read only.
+        case readOnly
+    }
+
+    let handle: OpaquePointer
+    private var statementCache: [String: Statement] = [:]
+    /// The file this connection opened.
+    public let path: String
+
+    /// Opens `path` and applies the connection settings every part of the
+    /// gateway relies on: WAL journal, `synchronous=NORMAL`, a busy timeout,
+    /// foreign keys on, and incremental auto-vacuum (effective only before the
+    /// first table is created, which is why it is set here).
+    public init(path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
+        var flags = SQLITE_OPEN_NOMUTEX
+        switch mode {
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        }
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let error = SQLiteError(code: code, connection: connection, context: "open \(path)")
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        self.handle = connection
+        self.path = path
+        sqlite3_extended_result_codes(connection, 1)
+        sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+        if mode != .readOnly {
+            try execute("PRAGMA auto_vacuum = INCREMENTAL")
+            try execute("PRAGMA journal_mode = WAL")
+        }
+        try execute("PRAGMA synchronous = NORMAL")
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more SQL statements that take no parameters, discarding rows.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw SQLiteError(
+                resultCode: code & 0xFF, extendedResultCode: sqlite3_extended_errcode(handle), message: text, context: sql)
+        }
+    }
+
+    /// The prepared statement for `sql`, taken from the cache or prepared and
+    /// cached now. The statement is reset and its bindings cleared.
+    public func statement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let cached = statementCache[sql] {
+            cached.reset()
+            return cached
+        }
+        let prepared = try Statement(database: self, sql: sql)
+        statementCache[sql] = prepared
+        return prepared
+    }
+
+    /// Prepares, binds with `bind`, and runs `sql` to completion.
+    public func run(_ sql: String, _ bind: (Statement) throws -> Void = { _ in }) throws {
+        let statement = try statement(sql)
+        try bind(statement)
+        try statement.run()
+    }
+
+    /// Runs `sql` and returns the first column of its first row as an integer.
+    public func scalarInt(_ sql: String, _ bind: (Statement) throws -> Void = { _ in }) throws -> Int64? {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        try bind(statement)
+        guard try statement.step() else { return nil }
+        return statement.int64(0)
+    }
+
+    /// Runs `sql` and returns the first column of every row as text.
+    public func strings(_ sql: String) throws(SQLiteError) -> [String] {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        var values: [String] = []
+        while try statement.step() {
+            values.append(statement.string(0) ?? "")
+        }
+        return values
+    }
+
+    /// The rowid of the last row inserted on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Flushes the write-ahead log file to stable storage (`fsync`). With
+    /// `synchronous=NORMAL` SQLite syncs the log only at checkpoints; calling
+    /// this after commits bounds what a power cut can lose. Does nothing
+    /// when there is no log file.
+    public func syncWriteAheadLog() throws(SQLiteError) {
+        let descriptor = open(path + "-wal", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return }
+            throw SQLiteError(resultCode: SQLITE_IOERR, extendedResultCode: SQLITE_IOERR, message: "cannot open the write-ahead log (errno \(errno))", context: "fsync \(path)-wal")
+        }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            throw SQLiteError(resultCode: SQLITE_IOERR, extendedResultCode: SQLITE_IOERR | (4 << 8), message: "fsync failed (errno \(errno))", context: "fsync \(path)-wal")
+        }
+    }
+
+    /// The version of the SQLite library in use (for example `3.40.1`).
+    public static var libraryVersion: String {
+        String(cString: sqlite3_libversion())
+    }
+
+    /// Drops every cached statement (for example before closing a file that
+    /// is about to be replaced).
+    public func clearStatementCache() {
+        statementCache.removeAll()
+    }
+}

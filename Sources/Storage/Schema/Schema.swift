@@ -1,0 +1,164 @@
+/// The database schema as a list of forward-only migrations.
+///
+/// Layout choices, made for a small file on an SD card (target: 80 KB per
+/// station-day at default retention):
+/// - Devices are referenced by a small integer id, not by their serial text.
+/// - Measurements are stored as scaled integers in protocol units (for example
+///   `air_temperature_centi_c` = °C × 100): SQLite stores small integers in
+///   1–3 bytes where a REAL always takes 8. Each scale keeps at least the
+///   precision the hub sends (spec section 3). Codes for kind and source are
+///   small integers too.
+/// - Tables keyed by (device, timestamp) are `WITHOUT ROWID`, so the natural
+///   key is the only b-tree and doubles as the uniqueness rule that makes
+///   duplicate datagrams and UDP/REST overlap idempotent (`INSERT OR IGNORE`).
+/// - No secondary indexes on the high-volume tables: every query there is
+///   by device and time range, which the primary key serves.
+public enum Schema {
+    /// Every migration, in version order. Never edit a shipped step; add one.
+    public static let migrations: [Migration] = [version1, version2]
+
+    /// The version this binary creates and understands.
+    public static var currentVersion: Int { migrations.last?.version ?? 0 }
+
+    static let version1 = Migration(
+        version: 1,
+        name: "initial schema",
+        sql: """
+            CREATE TABLE devices (
+                id INTEGER PRIMARY KEY,
+                serial TEXT NOT NULL UNIQUE,
+                kind TEXT NOT NULL,
+                hub_serial TEXT,
+                firmware TEXT,
+                first_seen INTEGER NOT NULL,
+                last_seen INTEGER NOT NULL
+            );
+            CREATE TABLE observations (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                timestamp INTEGER NOT NULL,
+                kind INTEGER NOT NULL,
+                source INTEGER NOT NULL,
+                wind_lull_cm_s INTEGER,
+                wind_avg_cm_s INTEGER,
+                wind_gust_cm_s INTEGER,
+                wind_direction_deg INTEGER,
+                wind_sample_interval_s INTEGER,
+                station_pressure_centi_mb INTEGER,
+                air_temperature_centi_c INTEGER,
+                relative_humidity_centi_pct INTEGER,
+                illuminance_lux INTEGER,
+                uv_index_centi INTEGER,
+                solar_radiation_w_m2 INTEGER,
+                rain_accumulated_um INTEGER,
+                precipitation_type INTEGER,
+                lightning_strike_avg_distance_km INTEGER,
+                lightning_strike_count INTEGER,
+                battery_mv INTEGER,
+                report_interval_min INTEGER,
+                local_day_rain_accumulation_um INTEGER,
+                nc_rain_accumulation_um INTEGER,
+                local_day_nc_rain_accumulation_um INTEGER,
+                precipitation_analysis_type INTEGER,
+                PRIMARY KEY (device_id, timestamp)
+            ) WITHOUT ROWID;
+            CREATE TABLE rapid_wind (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                timestamp INTEGER NOT NULL,
+                speed_cm_s INTEGER NOT NULL,
+                direction_deg INTEGER NOT NULL,
+                PRIMARY KEY (device_id, timestamp)
+            ) WITHOUT ROWID;
+            CREATE TABLE wind_minutes (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                minute_start INTEGER NOT NULL,
+                mean_speed_cm_s INTEGER NOT NULL,
+                gust_cm_s INTEGER NOT NULL,
+                lull_cm_s INTEGER NOT NULL,
+                direction_deg INTEGER,
+                sample_count INTEGER NOT NULL,
+                PRIMARY KEY (device_id, minute_start)
+            ) WITHOUT ROWID;
+            CREATE TABLE lightning_strikes (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                timestamp INTEGER NOT NULL,
+                distance_km INTEGER NOT NULL,
+                energy INTEGER NOT NULL,
+                PRIMARY KEY (device_id, timestamp, distance_km, energy)
+            ) WITHOUT ROWID;
+            CREATE TABLE rain_starts (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                timestamp INTEGER NOT NULL,
+                PRIMARY KEY (device_id, timestamp)
+            ) WITHOUT ROWID;
+            CREATE TABLE device_status (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                timestamp INTEGER NOT NULL,
+                uptime_s INTEGER,
+                voltage_mv INTEGER,
+                firmware_revision INTEGER,
+                rssi_db INTEGER,
+                hub_rssi_db INTEGER,
+                sensor_status INTEGER,
+                debug INTEGER,
+                PRIMARY KEY (device_id, timestamp)
+            ) WITHOUT ROWID;
+            CREATE TABLE hub_status (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                timestamp INTEGER NOT NULL,
+                uptime_s INTEGER,
+                rssi_db INTEGER,
+                firmware TEXT,
+                reset_flags TEXT,
+                seq INTEGER,
+                radio_stats TEXT,
+                PRIMARY KEY (device_id, timestamp)
+            ) WITHOUT ROWID;
+            CREATE TABLE daily_summaries (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                local_date TEXT NOT NULL,
+                rain_mm REAL NOT NULL,
+                rain_minutes INTEGER NOT NULL,
+                strike_count INTEGER NOT NULL,
+                closest_strike_km INTEGER,
+                max_temperature_c REAL,
+                max_temperature_at INTEGER,
+                min_temperature_c REAL,
+                min_temperature_at INTEGER,
+                max_gust_m_s REAL,
+                max_gust_at INTEGER,
+                max_gust_direction_deg INTEGER,
+                updated_at INTEGER NOT NULL,
+                PRIMARY KEY (device_id, local_date)
+            ) WITHOUT ROWID;
+            CREATE TABLE forecast_snapshots (
+                id INTEGER PRIMARY KEY,
+                location_key TEXT NOT NULL,
+                fetched_at INTEGER NOT NULL,
+                source_url TEXT NOT NULL,
+                payload_json TEXT NOT NULL
+            );
+            CREATE INDEX forecast_snapshots_by_location ON forecast_snapshots (location_key, fetched_at);
+            CREATE TABLE outbox (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                topic TEXT NOT NULL,
+                payload BLOB NOT NULL,
+                qos INTEGER NOT NULL,
+                retain INTEGER NOT NULL,
+                priority INTEGER NOT NULL,
+                created_at INTEGER NOT NULL
+            );
+            CREATE INDEX outbox_by_priority ON outbox (priority, id);
+            """
+    )
+
+    /// Version 2: when the gateway received each observation, stored as the
+    /// lag after the observation's own timestamp (0–2 s on UDP, so it costs
+    /// almost nothing) rather than a second 4-byte epoch.
+    static let version2 = Migration(
+        version: 2,
+        name: "observation receive lag",
+        sql: """
+            ALTER TABLE observations ADD COLUMN received_lag_s INTEGER;
+            """
+    )
+}

@@ -1,1 +1,0 @@
-// The Storage module: see ARCHITECTURE.md for its job. Work in progress.

@@ -1,0 +1,20 @@
+/// Conversions between protocol-unit values and the scaled integers the
+/// schema stores (see `Schema`).
+enum FixedPoint {
+    /// `value × scale`, rounded; nil for nil, NaN, infinities and values too
+    /// large to be real measurements.
+    static func encode(_ value: Double?, scale: Double) -> Int64? {
+        guard let value, value.isFinite else { return nil }
+        let scaled = (value * scale).rounded()
+        guard abs(scaled) < 9.0e15 else { return nil }
+        return Int64(scaled)
+    }
+
+    /// The stored integer back in protocol units.
+    static func decode(_ stored: Int64?, scale: Double) -> Double? {
+        stored.map { Double($0) / scale }
+    }
+
+    static let centi: Double = 100
+    static let milli: Double = 1000
+}

@@ -1,0 +1,37 @@
+import Glibc
+
+extension Store {
+    /// The tables whose rows `statistics()` counts.
+    public static let tableNames = [
+        "devices", "observations", "rapid_wind", "wind_minutes", "lightning_strikes", "rain_starts", "device_status",
+        "hub_status", "daily_summaries", "forecast_snapshots", "outbox",
+    ]
+
+    /// Row counts, page counts and file sizes. Counting scans each table, so
+    /// this is for occasional inspection, not for a hot path.
+    public func statistics() throws -> StoreStatistics {
+        var counts: [String: Int] = [:]
+        for table in Self.tableNames {
+            counts[table] = Int(try database.scalarInt("SELECT count(*) FROM \(table)") ?? 0)
+        }
+        return StoreStatistics(
+            rowCounts: counts,
+            pageCount: Int(try database.scalarInt("PRAGMA page_count") ?? 0),
+            pageSize: Int(try database.scalarInt("PRAGMA page_size") ?? 0),
+            freelistCount: Int(try database.scalarInt("PRAGMA freelist_count") ?? 0),
+            databaseFileBytes: Self.fileSize(database.path),
+            walFileBytes: Self.fileSize(database.path + "-wal"))
+    }
+
+    /// `PRAGMA integrity_check`: `["ok"]` for a sound file, otherwise the problems found.
+    public func integrityCheck() throws -> [String] {
+        try database.strings("PRAGMA integrity_check")
+    }
+
+    /// Size of the file at `path` in bytes, 0 when it does not exist.
+    static func fileSize(_ path: String) -> Int64 {
+        var information = stat()
+        guard stat(path, &information) == 0 else { return 0 }
+        return Int64(information.st_size)
+    }
+}

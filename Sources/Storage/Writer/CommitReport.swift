@@ -1,0 +1,22 @@
+/// What one committed batch contained; handed to the writer's commit
+/// observer on the writer thread right after the commit.
+public struct CommitReport: Sendable, Equatable {
+    /// The outbox id given to one submitted message.
+    public struct OutboxAssignment: Sendable, Equatable {
+        /// The submission number `submit` returned for the message.
+        public var submission: UInt64
+        /// The stored id, nil when the message was shed.
+        public var id: Int64?
+    }
+
+    /// Increases by one with every commit of this writer.
+    public var sequence: UInt64
+    /// Every submission up to and including this number is now durable
+    /// (except rapid wind dropped under the memory bound, which is counted
+    /// in `StoreWriterStatus.droppedRapidWindCount`).
+    public var committedThrough: UInt64
+    /// Items in the batch.
+    public var itemCount: Int
+    /// Outbox ids assigned in this batch, in submission order.
+    public var outboxAssignments: [OutboxAssignment]
+}

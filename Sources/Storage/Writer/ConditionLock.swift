@@ -1,0 +1,54 @@
+import Glibc
+
+/// A pthread mutex with one condition variable on the monotonic clock, for
+/// the writer thread and the threads that hand it work.
+final class ConditionLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the mutex held.
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Wakes the waiting thread. Call with or without the mutex held.
+    func signal() {
+        pthread_cond_broadcast(condition)
+    }
+
+    /// With the mutex held: waits for a signal or until the monotonic clock
+    /// reaches `deadline` (nanoseconds; nil waits without limit).
+    func wait(until deadline: UInt64?) {
+        guard let deadline else {
+            pthread_cond_wait(condition, mutex)
+            return
+        }
+        var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        pthread_cond_timedwait(condition, mutex, &time)
+    }
+
+    /// Nanoseconds on the monotonic clock.
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}

@@ -1,0 +1,111 @@
+import Glibc
+import Logging
+
+/// Makes records durable with group commit: any thread or task submits,
+/// and one writer thread commits what has queued in one `BEGIN IMMEDIATE`
+/// transaction per batch, at the latest `maximumBatchDelaySeconds` after the
+/// first item of the batch arrived.
+///
+/// When the database cannot be written (disk full, read-only file system,
+/// I/O error) the writer logs one error for the episode, keeps the records
+/// in memory within `pendingLimit` (rapid wind dropped first, and counted),
+/// frees space by aggregating the oldest raw rapid wind, and retries until
+/// the file is writable again. Between batches it prunes by retention in
+/// small steps.
+public final class StoreWriter: Sendable {
+    let state: WriterState
+    private let thread: WriterThread
+
+    /// Opens (and migrates) the database at `path` and starts the writer
+    /// thread. `onCommit` runs on the writer thread after each commit; keep
+    /// it short.
+    public init(
+        path: String,
+        configuration: StoreWriterConfiguration = StoreWriterConfiguration(),
+        logger: Logger = Logger(label: "tempest.storage.writer"),
+        onCommit: (@Sendable (CommitReport) -> Void)? = nil
+    ) throws {
+        let store = try Store(path: path, logger: logger)
+        if let pages = configuration.maximumPageCount {
+            try store.setMaximumPageCount(pages)
+        }
+        state = WriterState(configuration: configuration, logger: logger, onCommit: onCommit)
+        thread = try WriterThread(store: StoreBox(store), state: state)
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// Queues `write` for the next batch and returns its submission number
+    /// (compare with `CommitReport.committedThrough`).
+    ///
+    /// - Throws: `StorageError.pendingBufferFull` when the in-memory bound is
+    ///   reached and nothing may be dropped in its favour;
+    ///   `StorageError.writerStopped` after `shutdown`.
+    @discardableResult
+    public func submit(_ write: StoreWrite) throws -> UInt64 {
+        try state.submit([write])
+    }
+
+    /// Queues several writes to commit in the same batch; returns the
+    /// submission number of the last.
+    @discardableResult
+    public func submit(_ writes: [StoreWrite]) throws -> UInt64 {
+        try state.submit(writes)
+    }
+
+    /// Returns once everything submitted before the call is committed. While
+    /// the database cannot be written this waits until it can be again.
+    ///
+    /// - Throws: `StorageError.writerStopped` when the writer stops first.
+    public func flush() async throws {
+        try await state.flush()
+    }
+
+    /// Runs `body` on the writer thread between batches, with the writer's
+    /// store (for maintenance such as one pruning step, a vacuum step or a
+    /// size cap change), and returns its result.
+    public func perform<Result: Sendable>(_ body: @escaping @Sendable (Store) throws -> Result) async throws -> Result {
+        try await state.perform(body)
+    }
+
+    /// Prunes everything past retention now, one short step per batch gap
+    /// so that ingest continues, then returns free pages to the file system.
+    public func pruneNow() async throws -> PruneReport {
+        let configuration = state.configuration
+        var total = PruneReport()
+        while true {
+            let step = try await perform { store in
+                try store.pruneStep(now: configuration.now(), policy: configuration.retention, maximumRows: configuration.pruneStepRows)
+            }
+            total.merge(step)
+            if !step.hasMore { break }
+        }
+        _ = try await perform { store in try store.incrementalVacuum(pages: nil) }
+        return total
+    }
+
+    /// Returns up to `pages` free pages (nil: all) to the file system now.
+    @discardableResult
+    public func vacuumNow(pages: Int? = nil) async throws -> Int {
+        try await perform { store in try store.incrementalVacuum(pages: pages) }
+    }
+
+    /// Changes the file-size cap (`PRAGMA max_page_count`; nil lifts it).
+    public func setMaximumPageCount(_ pages: Int?) async throws {
+        try await perform { store in try store.setMaximumPageCount(pages) }
+    }
+
+    /// Counters and health.
+    public var status: StoreWriterStatus {
+        state.status
+    }
+
+    /// Commits what is queued (if the database is writable), stops the
+    /// thread and waits for it. Later submissions throw `writerStopped`.
+    public func shutdown() {
+        state.stop()
+        thread.join()
+    }
+}

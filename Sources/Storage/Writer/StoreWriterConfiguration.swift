@@ -1,0 +1,40 @@
+import Glibc
+
+/// Settings of a `StoreWriter`.
+public struct StoreWriterConfiguration: Sendable {
+    /// Longest time an accepted item waits before its batch commits, seconds.
+    /// Keeps "accepted is durable within one second" with margin.
+    public var maximumBatchDelaySeconds: Double = 0.25
+    /// Longest time a commit waits before the write-ahead log is synced to
+    /// stable storage, seconds (nil: only SQLite's own syncs at checkpoints).
+    /// With `synchronous=NORMAL` a commit survives a crash of the process at
+    /// once, and power loss after this sync; 0.25 s batching plus 0.5 s here
+    /// keeps "accepted is durable within one second" for power loss too,
+    /// at one fsync per half second at most.
+    public var logSyncIntervalSeconds: Double? = 0.5
+    /// Most items in one transaction.
+    public var maximumBatchSize: Int = 20_000
+    /// Most items held in memory (queued, or kept while the database cannot
+    /// be written). Above it rapid wind is dropped first (counted); other
+    /// records are refused with `StorageError.pendingBufferFull`.
+    public var pendingLimit: Int = 50_000
+    /// How often to retry while the database cannot be written, seconds.
+    public var retryIntervalSeconds: Double = 1
+    /// Retention applied by background pruning.
+    public var retention = RetentionPolicy()
+    /// How often to start a pruning pass, seconds (nil: never automatically).
+    public var pruneIntervalSeconds: Double? = 600
+    /// Rows per pruning step (one short transaction each).
+    public var pruneStepRows: Int = 1_000
+    /// Pages returned to the file system after each pruning pass.
+    public var vacuumPagesPerPass: Int = 512
+    /// Bounds on the outbox.
+    public var outboxLimits = OutboxLimits()
+    /// A cap on the file size in pages (`PRAGMA max_page_count`), nil for none.
+    public var maximumPageCount: Int?
+    /// The current time for retention, epoch seconds.
+    public var now: @Sendable () -> Int64 = { Int64(time(nil)) }
+
+    /// Creates the default configuration.
+    public init() {}
+}

@@ -1,0 +1,254 @@
+import Logging
+
+extension WriterState {
+    private enum Work {
+        case batch([QueuedWrite])
+        case tasks([Task])
+        case maintenance
+        case syncLog(through: UInt64)
+        case exit
+    }
+
+    private static func nanoseconds(_ seconds: Double) -> UInt64 {
+        UInt64(max(0, seconds) * 1_000_000_000)
+    }
+
+    /// The writer thread's loop: commit batches, run tasks, prune, until stopped.
+    func run(store: Store) {
+        var nextPruneAt = configuration.pruneIntervalSeconds.map { ConditionLock.now() + Self.nanoseconds($0) }
+        while true {
+            switch nextWork(nextPruneAt: nextPruneAt) {
+            case .exit:
+                if lock.withLock({ unsyncedSince != nil }) { syncLog(store: store, through: lock.withLock { committedThrough }) }
+                finish()
+                return
+            case .tasks(let tasks):
+                for task in tasks { task(store) }
+                // A task may have fixed the cause of a failure (a raised size cap): retry at once.
+                lock.withLock { nextRetryAt = 0 }
+            case .batch(let batch):
+                commit(batch, store: store)
+            case .maintenance:
+                nextPruneAt = maintain(store: store)
+            case .syncLog(let through):
+                syncLog(store: store, through: through)
+            }
+        }
+    }
+
+    /// Waits (lock held while waiting) until there is something to do.
+    private func nextWork(nextPruneAt: UInt64?) -> Work {
+        lock.withLock {
+            while true {
+                let now = ConditionLock.now()
+                if stopping && abandonOnStop { return .exit }
+                if !tasks.isEmpty {
+                    defer { tasks.removeAll() }
+                    return .tasks(tasks)
+                }
+                var deadline: UInt64? = nil
+                if !queue.isEmpty {
+                    let firstAt = firstQueuedAt ?? now
+                    let due = stopping || flushRequested || queue.count >= configuration.maximumBatchSize
+                        || now >= firstAt + Self.nanoseconds(configuration.maximumBatchDelaySeconds)
+                    let retryReady = !storageUnavailable || now >= nextRetryAt || stopping
+                    if due && retryReady {
+                        let count = min(queue.count, configuration.maximumBatchSize)
+                        let batch = Array(queue.prefix(count))
+                        queue.removeFirst(count)
+                        inFlightCount = count
+                        inFlightSheddableCount = batch.lazy.filter { $0.write.isSheddable }.count
+                        // Items left behind arrived after `firstAt`: they are due at once.
+                        firstQueuedAt = queue.isEmpty ? nil : firstAt
+                        if queue.isEmpty { flushRequested = false }
+                        return .batch(batch)
+                    }
+                    deadline = storageUnavailable && !retryReady
+                        ? nextRetryAt : firstAt + Self.nanoseconds(configuration.maximumBatchDelaySeconds)
+                } else if stopping {
+                    return .exit
+                }
+                if let unsyncedSince, let interval = configuration.logSyncIntervalSeconds {
+                    let syncAt = unsyncedSince + Self.nanoseconds(interval)
+                    if now >= syncAt { return .syncLog(through: committedThrough) }
+                    deadline = min(deadline ?? syncAt, syncAt)
+                }
+                if let nextPruneAt, !storageUnavailable {
+                    if now >= nextPruneAt { return .maintenance }
+                    deadline = min(deadline ?? nextPruneAt, nextPruneAt)
+                }
+                lock.wait(until: deadline)
+            }
+        }
+    }
+
+    /// Commits one batch; on failure puts it back at the head of the queue.
+    private func commit(_ batch: [QueuedWrite], store: Store) {
+        var assignments: [CommitReport.OutboxAssignment] = []
+        var rejected = 0
+        var shed = 0
+        do {
+            try store.write {
+                for item in batch {
+                    do {
+                        switch item.write {
+                        case .observation(let record): try store.insert(record)
+                        case .rapidWind(let record): try store.insert(record)
+                        case .lightningStrike(let record): try store.insert(record)
+                        case .rainStart(let record): try store.insert(record)
+                        case .deviceStatus(let record): try store.insert(record)
+                        case .hubStatus(let record): try store.insert(record)
+                        case .dailySummary(let record): try store.upsert(record)
+                        case .forecastSnapshot(let record): try store.insert(record)
+                        case .acknowledgeOutbox(let ids): try store.acknowledge(ids)
+                        case .outbox(let message):
+                            let result = try store.enqueue(message, limits: configuration.outboxLimits)
+                            shed += result.shedCount
+                            assignments.append(.init(submission: item.submission, id: result.id))
+                        }
+                    } catch let error as StorageError {
+                        // The store refused this one item (an outbox above its bound); the rest commit.
+                        rejected += 1
+                        if case .outbox = item.write { assignments.append(.init(submission: item.submission, id: nil)) }
+                        logRejection(error)
+                    } catch let error as SQLiteError where error.isConstraintViolation {
+                        rejected += 1
+                        logRejection(error)
+                    }
+                }
+            }
+        } catch {
+            failed(batch, error: error, store: store)
+            return
+        }
+        let report: CommitReport
+        let waiters: [CheckedContinuation<Void, any Error>]
+        let recovered: (held: Int, dropped: Int)?
+        (report, waiters, recovered) = lock.withLock {
+            inFlightCount = 0
+            inFlightSheddableCount = 0
+            if unsyncedSince == nil { unsyncedSince = ConditionLock.now() }
+            commitSequence += 1
+            committedThrough = batch.last?.submission ?? committedThrough
+            // With nothing left queued, every earlier submission was committed or dropped under the bound.
+            if queue.isEmpty { committedThrough = nextSubmission - 1 }
+            rejectedCount += rejected
+            outboxShedCount += shed
+            let ready = flushWaiters.filter { $0.target <= committedThrough }.map(\.continuation)
+            flushWaiters.removeAll { $0.target <= committedThrough }
+            var recovered: (Int, Int)? = nil
+            if storageUnavailable {
+                storageUnavailable = false
+                lastError = nil
+                recovered = (batch.count + queue.count, droppedRapidWindCount)
+            }
+            return (
+                CommitReport(
+                    sequence: commitSequence, committedThrough: committedThrough, itemCount: batch.count,
+                    outboxAssignments: assignments),
+                ready, recovered
+            )
+        }
+        if let recovered {
+            logger.notice(
+                "database writable again; records held in memory are being committed",
+                metadata: ["held": "\(recovered.held)", "rapidWindDroppedTotal": "\(recovered.dropped)"])
+        }
+        onCommit?(report)
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func failed(_ batch: [QueuedWrite], error: any Error, store: Store) {
+        let diskFull = (error as? SQLiteError)?.isDiskFull ?? false
+        let firstOfEpisode: Bool = lock.withLock {
+            inFlightCount = 0
+            inFlightSheddableCount = 0
+            queue.insert(contentsOf: batch, at: 0)
+            trimToLimit()
+            if firstQueuedAt == nil { firstQueuedAt = ConditionLock.now() }
+            let first = !storageUnavailable
+            storageUnavailable = true
+            if stopping { abandonOnStop = true }
+            lastError = "\(error)"
+            nextRetryAt = ConditionLock.now() + Self.nanoseconds(configuration.retryIntervalSeconds)
+            return first
+        }
+        if firstOfEpisode {
+            logger.error(
+                "cannot write the database; holding records in memory and retrying",
+                metadata: [
+                    "error": "\(error)", "path": "\(store.database.path)",
+                    "pendingLimit": "\(configuration.pendingLimit)",
+                    "retrySeconds": "\(configuration.retryIntervalSeconds)",
+                ])
+        }
+        if diskFull {
+            // Raw rapid wind goes first: its minutes survive as aggregates.
+            do {
+                let freed = try store.relieveDiskPressure()
+                if freed > 0 {
+                    logger.warning("disk full: aggregated and deleted the oldest raw rapid wind", metadata: ["rows": "\(freed)"])
+                }
+            } catch {
+                logger.debug("could not free space by pruning raw rapid wind", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// Makes the committed transactions power-safe: with `synchronous=NORMAL`
+    /// SQLite writes each commit to the WAL but syncs it only at checkpoints.
+    private func syncLog(store: Store, through: UInt64) {
+        do {
+            try store.database.syncWriteAheadLog()
+            lock.withLock {
+                syncedThrough = max(syncedThrough, through)
+                unsyncedSince = nil
+            }
+        } catch {
+            logger.warning("could not sync the write-ahead log; will retry", metadata: ["error": "\(error)"])
+            lock.withLock { unsyncedSince = ConditionLock.now() }
+        }
+    }
+
+    /// One pruning step (and a vacuum step when the pass is done); returns
+    /// when the next step is due.
+    private func maintain(store: Store) -> UInt64? {
+        guard let interval = configuration.pruneIntervalSeconds else { return nil }
+        do {
+            let report = try store.pruneStep(
+                now: configuration.now(), policy: configuration.retention, maximumRows: configuration.pruneStepRows)
+            if report.totalDeleted > 0 {
+                logger.debug("pruned", metadata: ["rows": "\(report.deletedRows)", "windMinutes": "\(report.windMinutesWritten)"])
+            }
+            if report.hasMore { return ConditionLock.now() }
+            try store.incrementalVacuum(pages: configuration.vacuumPagesPerPass)
+        } catch {
+            logger.warning("retention pruning failed; will try again later", metadata: ["error": "\(error)"])
+        }
+        return ConditionLock.now() + Self.nanoseconds(interval)
+    }
+
+    private func logRejection(_ error: any Error) {
+        let count = lock.withLock { rejectedCount }
+        if count % 1000 == 0 {
+            logger.error("a record was refused by the store", metadata: ["error": "\(error)", "refusedSoFar": "\(count + 1)"])
+        }
+    }
+
+    /// Fails everything still waiting, after the loop ends.
+    private func finish() {
+        let (waiters, tasks, lost): ([CheckedContinuation<Void, any Error>], [Task], Int) = lock.withLock {
+            stopped = true
+            defer {
+                flushWaiters.removeAll()
+                self.tasks.removeAll()
+            }
+            return (flushWaiters.map(\.continuation), self.tasks, queue.count)
+        }
+        if lost > 0 {
+            logger.error("writer stopped with records it could not commit", metadata: ["records": "\(lost)"])
+        }
+        for waiter in waiters { waiter.resume(throwing: StorageError.writerStopped) }
+        _ = tasks
+    }
+}

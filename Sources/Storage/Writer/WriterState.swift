@@ -1,0 +1,162 @@
+import Logging
+
+/// The queue and counters shared between submitting threads and the writer
+/// thread, all guarded by one `ConditionLock`.
+final class WriterState: @unchecked Sendable {
+    struct QueuedWrite {
+        var submission: UInt64
+        var write: StoreWrite
+    }
+
+    typealias Task = @Sendable (Store) -> Void
+
+    let configuration: StoreWriterConfiguration
+    let logger: Logger
+    let onCommit: (@Sendable (CommitReport) -> Void)?
+    let lock = ConditionLock()
+
+    // Everything below is guarded by `lock`.
+    var queue: [QueuedWrite] = []
+    var inFlightCount = 0
+    /// Sheddable items in the batch being committed: if it fails they come
+    /// back to the queue, where `trimToLimit` may drop them.
+    var inFlightSheddableCount = 0
+    var nextSubmission: UInt64 = 1
+    var committedThrough: UInt64 = 0
+    var commitSequence: UInt64 = 0
+    /// Submissions up to this number are synced to stable storage.
+    var syncedThrough: UInt64 = 0
+    /// When the oldest commit not yet synced happened (monotonic ns).
+    var unsyncedSince: UInt64?
+    var firstQueuedAt: UInt64?
+    var flushRequested = false
+    var flushWaiters: [(target: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+    var tasks: [Task] = []
+    var stopping = false
+    var stopped = false
+    /// Set when a commit failed after `stop`: the writer gives up instead of retrying.
+    var abandonOnStop = false
+    var storageUnavailable = false
+    var lastError: String?
+    var nextRetryAt: UInt64 = 0
+    var droppedRapidWindCount = 0
+    var refusedCount = 0
+    var rejectedCount = 0
+    var outboxShedCount = 0
+
+    init(configuration: StoreWriterConfiguration, logger: Logger, onCommit: (@Sendable (CommitReport) -> Void)?) {
+        self.configuration = configuration
+        self.logger = logger
+        self.onCommit = onCommit
+    }
+
+    // MARK: Called from any thread
+
+    func submit(_ writes: [StoreWrite]) throws -> UInt64 {
+        try lock.withLock {
+            guard !stopping else { throw StorageError.writerStopped }
+            var accepted = writes
+            let excess = queue.count + inFlightCount + writes.count - configuration.pendingLimit
+            if excess > 0 {
+                accepted = try makeRoom(excess: excess, for: writes)
+            }
+            for write in accepted {
+                queue.append(QueuedWrite(submission: nextSubmission, write: write))
+                nextSubmission += 1
+            }
+            if firstQueuedAt == nil, !queue.isEmpty { firstQueuedAt = ConditionLock.now() }
+            lock.signal()
+            return nextSubmission - 1
+        }
+    }
+
+    /// With the lock held: drops the oldest sheddable queued items, then
+    /// sheddable new ones, to fit `excess` more; refuses everything when the
+    /// non-sheddable part cannot fit. Sheddable items of the batch being
+    /// committed count as room: if that batch fails they are dropped when it
+    /// returns to the queue (`trimToLimit`). Returns the writes to accept.
+    private func makeRoom(excess: Int, for writes: [StoreWrite]) throws -> [StoreWrite] {
+        let sheddableQueued = queue.lazy.filter { $0.write.isSheddable }.count
+        let sheddableNew = writes.lazy.filter { $0.isSheddable }.count
+        guard excess <= sheddableQueued + sheddableNew + inFlightSheddableCount else {
+            refusedCount += writes.count - sheddableNew
+            droppedRapidWindCount += sheddableNew
+            throw StorageError.pendingBufferFull(limit: configuration.pendingLimit)
+        }
+        var toDropQueued = min(excess, sheddableQueued)
+        var toDropNew = min(excess - toDropQueued, sheddableNew)
+        droppedRapidWindCount += toDropQueued + toDropNew
+        if toDropQueued > 0 {
+            queue.removeAll { item in
+                guard toDropQueued > 0, item.write.isSheddable else { return false }
+                toDropQueued -= 1
+                return true
+            }
+        }
+        return writes.filter { write in
+            guard toDropNew > 0, write.isSheddable else { return true }
+            toDropNew -= 1
+            return false
+        }
+    }
+
+    /// With the lock held: drops the oldest sheddable queued items while the
+    /// queue is above the limit (after a failed batch came back).
+    func trimToLimit() {
+        var excess = queue.count - configuration.pendingLimit
+        guard excess > 0 else { return }
+        queue.removeAll { item in
+            guard excess > 0, item.write.isSheddable else { return false }
+            excess -= 1
+            droppedRapidWindCount += 1
+            return true
+        }
+    }
+
+    func flush() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let immediate: Result<Void, any Error>? = lock.withLock {
+                if stopped { return .failure(StorageError.writerStopped) }
+                let target = nextSubmission - 1
+                if committedThrough >= target { return .success(()) }
+                flushWaiters.append((target, continuation))
+                flushRequested = true
+                lock.signal()
+                return nil
+            }
+            if let immediate { continuation.resume(with: immediate) }
+        }
+    }
+
+    func perform<Result: Sendable>(_ body: @escaping @Sendable (Store) throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+            let task: Task = { store in
+                continuation.resume(with: Swift.Result { try body(store) })
+            }
+            let accepted = lock.withLock {
+                guard !stopped, !stopping else { return false }
+                tasks.append(task)
+                lock.signal()
+                return true
+            }
+            if !accepted { continuation.resume(throwing: StorageError.writerStopped) }
+        }
+    }
+
+    func stop() {
+        lock.withLock {
+            stopping = true
+            lock.signal()
+        }
+    }
+
+    var status: StoreWriterStatus {
+        lock.withLock {
+            StoreWriterStatus(
+                commitSequence: commitSequence, committedThrough: committedThrough, syncedThrough: syncedThrough,
+                pendingCount: queue.count + inFlightCount, isStorageUnavailable: storageUnavailable,
+                lastError: lastError, droppedRapidWindCount: droppedRapidWindCount, refusedCount: refusedCount,
+                rejectedCount: rejectedCount, outboxShedCount: outboxShedCount)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import CSQLite
+import Storage
+import TempestTestKit
+import Testing
+
+@Suite("SQLite wrapper")
+struct DatabaseTests {
+    @Test("opening applies WAL, synchronous=NORMAL, foreign keys and incremental auto-vacuum")
+    func pragmas() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("pragmas.sqlite"))
+        #expect(try database.strings("PRAGMA journal_mode") == ["wal"])
+        #expect(try database.scalarInt("PRAGMA synchronous") == 1)
+        #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
+        #expect(try database.scalarInt("PRAGMA auto_vacuum") == 2)
+        #expect(try database.scalarInt("PRAGMA busy_timeout") == 5_000)
+    }
+
+    @Test("values of every type round-trip through binding and reading")
+    func typedRoundTrip() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("types.sqlite"))
+        try database.execute("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n INTEGER)")
+        try database.run("INSERT INTO t VALUES (?, ?, ?, ?, ?)") { statement in
+            try statement.bind(Int64.min, at: 0)
+            try statement.bind(-0.125, at: 1)
+            try statement.bind("Grüße ☔️", at: 2)
+            try statement.bind([0, 1, 255] as [UInt8], at: 3)
+            try statement.bind(nil as Int64?, at: 4)
+        }
+        let statement = try database.statement("SELECT i, r, s, b, n FROM t")
+        #expect(try statement.step())
+        #expect(statement.int64(0) == Int64.min)
+        #expect(statement.double(1) == -0.125)
+        #expect(statement.string(2) == "Grüße ☔️")
+        #expect(statement.bytes(3) == [0, 1, 255])
+        #expect(statement.int64(4) == nil)
+        #expect(statement.isNull(4))
+        #expect(try statement.step() == false)
+    }
+
+    @Test("statements are cached by SQL text")
+    func statementCache() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("cache.sqlite"))
+        let first = try database.statement("SELECT 1")
+        let second = try database.statement("SELECT 1")
+        let other = try database.statement("SELECT 2")
+        #expect(first === second)
+        #expect(first !== other)
+    }
+
+    @Test("errors carry SQLite's code, message and the SQL")
+    func errorDetails() throws {
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("errors.sqlite"))
+        let syntax = #expect(throws: SQLiteError.self) { try database.execute("SELEKT 1") }
+        #expect(syntax?.resultCode == SQLITE_ERROR)
+        #expect(syntax?.message.contains("syntax error") == true)
+        #expect(syntax?.context == "SELEKT 1")
+
+        try database.execute("CREATE TABLE u (k INTEGER PRIMARY KEY)")
+        try database.run("INSERT INTO u VALUES (1)")
+        let duplicate = #expect(throws: SQLiteError.self) { try database.run("INSERT INTO u VALUES (1)") }
+        #expect(duplicate?.resultCode == SQLITE_CONSTRAINT)
+        // SQLITE_CONSTRAINT_PRIMARYKEY is a macro Swift does not import: SQLITE_CONSTRAINT | (6 << 8).
+        #expect(duplicate?.extendedResultCode == SQLITE_CONSTRAINT | (6 << 8))
+        #expect(duplicate?.isConstraintViolation == true)
+        #expect(duplicate?.description.contains("INSERT INTO u VALUES (1)") == true)
+    }
+
+    @Test("a transaction commits on return and rolls back on a throw")
+    func transactions() throws {
+        struct Abort: Error {}
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("tx.sqlite"))
+        try database.execute("CREATE TABLE t (v INTEGER)")
+        try database.transaction(.immediate) { try database.run("INSERT INTO t VALUES (1)") }
+        #expect(throws: Abort.self) {
+            try database.transaction(.immediate) {
+                try database.run("INSERT INTO t VALUES (2)")
+                throw Abort()
+            }
+        }
+        #expect(database.isInTransaction == false)
+        #expect(try database.scalarInt("SELECT count(*) FROM t") == 1)
+    }
+
+    @Test("BEGIN IMMEDIATE takes the write lock at once: a second writer gets SQLITE_BUSY")
+    func immediateLocks() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("busy.sqlite")
+        let first = try Database(path: path)
+        try first.execute("CREATE TABLE t (v INTEGER)")
+        let second = try Database(path: path, busyTimeoutMilliseconds: 10)
+        try first.execute("BEGIN IMMEDIATE")
+        let busy = #expect(throws: SQLiteError.self) { try second.transaction(.immediate) {} }
+        #expect(busy?.resultCode == SQLITE_BUSY)
+        try first.execute("COMMIT")
+        try second.transaction(.immediate) { try second.run("INSERT INTO t VALUES (1)") }
+        #expect(try first.scalarInt("SELECT count(*) FROM t") == 1)
+    }
+}

@@ -1,0 +1,83 @@
+import Storage
+import TempestTestKit
+import Testing
+
+@Suite("Outbox")
+struct OutboxTests {
+    private func message(_ topic: String, _ text: String, priority: OutboxMessage.Priority, at time: Int64 = 0) -> OutboxMessage {
+        OutboxMessage(topic: topic, payload: Array(text.utf8), qos: 1, retain: priority == .state, priority: priority, createdAt: time)
+    }
+
+    @Test("messages come back in enqueue order per topic and leave when acknowledged")
+    func orderAndAcknowledge() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("outbox.sqlite"))
+        let ids = try store.write {
+            try (0..<6).map { index in
+                try store.enqueue(message(index.isMultiple(of: 2) ? "a" : "b", "m\(index)", priority: .observation, at: Int64(index))).id!
+            }
+        }
+        #expect(ids == ids.sorted())
+        let batch = try store.nextOutboxBatch(limit: 4)
+        #expect(batch.map { String(decoding: $0.payload, as: UTF8.self) } == ["m0", "m1", "m2", "m3"])
+        #expect(batch.filter { $0.topic == "a" }.map(\.createdAt) == [0, 2])
+        #expect(batch.first?.qos == 1)
+        #expect(try store.nextOutboxBatch(afterID: ids[3], limit: 10).map(\.id) == [ids[4], ids[5]])
+
+        #expect(try store.outboxDepth() == OutboxDepth(messages: 6, bytes: 12))
+        let removed = try store.write { try store.acknowledge([ids[0], ids[2], 999_999]) }
+        #expect(removed == 2)
+        #expect(try store.outboxDepth() == OutboxDepth(messages: 4, bytes: 8))
+        #expect(try store.nextOutboxBatch(limit: 10).map(\.id) == [ids[1], ids[3], ids[4], ids[5]])
+    }
+
+    @Test("above the bound the oldest rapid-wind messages are shed first, and counted")
+    func shedsRapidWindFirst() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("shed.sqlite"))
+        let limits = OutboxLimits(maximumMessages: 4, maximumBytes: 1_000)
+        try store.write {
+            try store.enqueue(message("wind", "w1", priority: .rapidWind), limits: limits)
+            try store.enqueue(message("obs", "o1", priority: .observation), limits: limits)
+            try store.enqueue(message("wind", "w2", priority: .rapidWind), limits: limits)
+            try store.enqueue(message("evt", "e1", priority: .event), limits: limits)
+        }
+        let result = try store.write { try store.enqueue(message("obs", "o2", priority: .observation), limits: limits) }
+        #expect(result.shedCount == 1)
+        #expect(result.id != nil)
+        let payloads = try store.nextOutboxBatch(limit: 10).map { String(decoding: $0.payload, as: UTF8.self) }
+        #expect(payloads == ["o1", "w2", "e1", "o2"])
+    }
+
+    @Test("observations and events are refused with a clear error when nothing can be shed")
+    func refusesWhenFull() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("full.sqlite"))
+        let limits = OutboxLimits(maximumMessages: 2, maximumBytes: 1_000)
+        try store.write {
+            try store.enqueue(message("obs", "o1", priority: .observation), limits: limits)
+            try store.enqueue(message("evt", "e1", priority: .event), limits: limits)
+        }
+        let error = #expect(throws: StorageError.self) {
+            try store.write { try store.enqueue(message("state", "s1", priority: .state), limits: limits) }
+        }
+        #expect(error == StorageError.outboxFull(depth: 2, limit: 2))
+        #expect(error?.description.contains("refused") == true)
+        // A rapid-wind message is itself shed rather than refused.
+        let shed = try store.write { try store.enqueue(message("wind", "w", priority: .rapidWind), limits: limits) }
+        #expect(shed.id == nil)
+        #expect(shed.shedCount == 1)
+        #expect(try store.outboxDepth().messages == 2)
+    }
+
+    @Test("the byte bound counts payload bytes")
+    func byteBound() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("bytes.sqlite"))
+        let limits = OutboxLimits(maximumMessages: 100, maximumBytes: 10)
+        try store.write { try store.enqueue(message("w", "123456", priority: .rapidWind), limits: limits) }
+        let result = try store.write { try store.enqueue(message("o", "abcdef", priority: .observation), limits: limits) }
+        #expect(result.shedCount == 1)
+        #expect(try store.outboxDepth() == OutboxDepth(messages: 1, bytes: 6))
+    }
+}
