@@ -1,9 +1,9 @@
-import TempestUDP
-
-/// Errors the command line reports and exits on.
+/// Errors the command line reports and exits on, in words a person can act on.
 struct GatewayError: Error, CustomStringConvertible {
     private enum Code {
         case listenerFailed
+        case databaseMissing
+        case databaseUnavailable
     }
 
     private let code: Code
@@ -11,5 +11,15 @@ struct GatewayError: Error, CustomStringConvertible {
 
     static func listenerFailed(_ error: Error) -> GatewayError {
         GatewayError(code: .listenerFailed, description: "cannot listen for broadcasts: \(error)")
+    }
+
+    static func databaseMissing(_ path: String) -> GatewayError {
+        GatewayError(
+            code: .databaseMissing,
+            description: "no database at '\(path)'; run the gateway first, or pass --database PATH")
+    }
+
+    static func databaseUnavailable(_ path: String, _ error: Error) -> GatewayError {
+        GatewayError(code: .databaseUnavailable, description: "cannot open the database '\(path)': \(error)")
     }
 }

@@ -12,7 +12,10 @@ struct TempestGatewayCommand: AsyncParsableCommand {
             `tempest-gateway run` to run the gateway on its defaults.
             """,
         version: GatewayVersion.current,
-        subcommands: [RunCommand.self, ListenCommand.self, DecodeCommand.self, ReplayCommand.self]
+        subcommands: [
+            RunCommand.self, ListenCommand.self, DecodeCommand.self, ReplayCommand.self, HistoryCommand.self,
+            ExportCommand.self, DatabaseCommand.self,
+        ]
     )
 }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import TempestUDP
 
 /// `tempest-gateway listen`: show live decoded broadcasts.
-struct ListenCommand: ParsableCommand {
+struct ListenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listen",
         abstract: "Show the hub's broadcasts as they arrive.",
@@ -40,10 +40,13 @@ struct ListenCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
+        ShutdownSignal.install()
         let configuration = UDPListenerConfiguration(bindAddress: address, port: port)
         let printer = LiveMessagePrinter(json: json, showRejected: showRejected, style: .standardOutput)
-        let statistics = try ListeningSession(configuration: configuration, printer: printer, durationSeconds: seconds).run()
+        let statistics = try await ListeningSession(
+            configuration: configuration, durationSeconds: seconds, handler: printer.handle
+        ).run()
         StandardOutput.errorLine(ListenCommand.summary(statistics))
     }
 

@@ -1,19 +1,38 @@
 import ArgumentParser
+import Glibc
+import Logging
+import Storage
+import Synchronization
 import TempestUDP
 
 /// `tempest-gateway run`: the gateway itself.
 ///
-/// For now it listens and prints decoded datagrams; storage, MQTT, the cloud
-/// fallback and forecasts join as their modules land (see the README).
-struct RunCommand: ParsableCommand {
+/// Today it listens, stores every message in SQLite and (on a terminal)
+/// prints what it hears; MQTT, the cloud fallback and forecasts join as their
+/// modules land.
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the gateway.",
         discussion: """
-            With no options, listens on UDP port 50222 on every interface and prints each decoded message. \
-            Storage, MQTT publishing, the cloud fallback and forecasts are not wired in yet.
+            With no options, listens on UDP port 50222 on every interface and stores every decoded message \
+            in SQLite: in $STATE_DIRECTORY/tempest-gateway.db under systemd, else ./tempest-gateway.db. On a \
+            terminal it also prints each message as a sentence.
+
+            SIGINT (Control-C) and SIGTERM stop it cleanly: the listener closes, then everything received is \
+            committed before the process exits. MQTT publishing, the cloud fallback and forecasts are not \
+            wired in yet.
+
+            Examples:
+              tempest-gateway run
+              tempest-gateway run --database /tmp/test.db --udp-port 50223 --print json
             """
     )
+
+    /// How `run` echoes messages.
+    enum PrintMode: String, ExpressibleByArgument, CaseIterable {
+        case lines, json, none
+    }
 
     @Option(help: "The UDP port to listen on.")
     var udpPort: UInt16 = UDPListenerConfiguration.defaultPort
@@ -21,12 +40,67 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The IPv4 address to bind.")
     var udpAddress: String = "0.0.0.0"
 
-    @Flag(help: "Print JSON lines instead of sentences.")
-    var json = false
+    @Option(help: "The SQLite database file (default: $STATE_DIRECTORY/tempest-gateway.db, else ./tempest-gateway.db).")
+    var database: String?
 
-    func run() throws {
+    @Option(help: "Echo each message: lines, json or none (default: lines on a terminal, none otherwise).")
+    var print: PrintMode?
+
+    @Option(help: .hidden)
+    var seconds: Int?
+
+    func run() async throws {
+        ShutdownSignal.install()
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        let path = database ?? RunCommand.defaultDatabasePath()
+        let writer: StoreWriter
+        do {
+            writer = try StoreWriter(path: path, logger: Logger(label: "tempest.storage"))
+        } catch {
+            throw GatewayError.databaseUnavailable(path, error)
+        }
+        StandardOutput.errorLine("Storing in \(path).")
+
+        let mode = print ?? (TerminalStyle.isTerminal(fileDescriptor: STDOUT_FILENO) ? .lines : .none)
+        let printer: LiveMessagePrinter? =
+            mode == .none ? nil : LiveMessagePrinter(json: mode == .json, showRejected: true, style: .standardOutput)
+        let refusedWrites = Atomic<Int>(0)
+        let handler: @Sendable (ListenerEvent) -> Void = { event in
+            printer?.handle(event)
+            guard case .message(let received) = event else { return }
+            let writes = StoreWrites.writes(
+                for: received.message, source: .udp, receivedAt: received.receivedAt.secondsSince1970)
+            do {
+                try writer.submit(writes)
+            } catch {
+                if refusedWrites.add(1, ordering: .relaxed).newValue == 1 {
+                    StandardOutput.errorLine("error: the store refused a message: \(error)")
+                }
+            }
+        }
         let configuration = UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort)
-        let printer = LiveMessagePrinter(json: json, showRejected: true, style: .standardOutput)
-        _ = try ListeningSession(configuration: configuration, printer: printer, durationSeconds: nil).run()
+        let statistics = try await ListeningSession(
+            configuration: configuration, durationSeconds: seconds, handler: handler
+        ).run()
+        do {
+            try await writer.flush()
+        } catch {
+            StandardOutput.errorLine("error: could not commit the last batch: \(error)")
+        }
+        writer.shutdown()
+        StandardOutput.errorLine(ListenCommand.summary(statistics))
+        let refused = refusedWrites.load(ordering: .relaxed)
+        if refused > 0 { StandardOutput.errorLine("The store refused \(refused) messages (see the error above).") }
+    }
+
+    /// `$STATE_DIRECTORY/tempest-gateway.db` (systemd's StateDirectory=), or
+    /// `./tempest-gateway.db`.
+    static func defaultDatabasePath() -> String {
+        if let directory = getenv("STATE_DIRECTORY") {
+            // systemd may list several directories separated by colons; the first is ours.
+            let first = String(cString: directory).split(separator: ":").first.map(String.init) ?? ""
+            if !first.isEmpty { return first + "/tempest-gateway.db" }
+        }
+        return "./tempest-gateway.db"
     }
 }

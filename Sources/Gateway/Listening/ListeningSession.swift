@@ -1,24 +1,23 @@
 import Glibc
 import TempestUDP
 
-/// Runs a `UDPListener` in the foreground until a time limit or a signal,
-/// printing what it hears; shared by `listen` and (for now) `run`.
+/// Runs a `UDPListener` in the foreground until a time limit or a shutdown
+/// signal, handing every event to a handler; shared by `listen` and `run`.
 struct ListeningSession {
     /// Seconds of silence after which the usual causes are named.
     static let silenceHintSeconds = 15
 
     let configuration: UDPListenerConfiguration
-    let printer: LiveMessagePrinter
-    /// Stop after this many seconds; nil runs until interrupted.
+    /// Stop after this many seconds; nil runs until SIGINT or SIGTERM.
     let durationSeconds: Int?
+    let handler: @Sendable (ListenerEvent) -> Void
 
-    /// Listens, prints, and returns the final counters.
-    func run() throws -> ListenerStatistics {
+    /// Listens until done and returns the final counters.
+    func run() async throws -> ListenerStatistics {
         let listener: UDPListener
         do {
             listener = try UDPListener(configuration: configuration)
-            let printer = self.printer
-            try listener.start { printer.handle($0) }
+            try listener.start(handler: handler)
         } catch {
             throw GatewayError.listenerFailed(error)
         }
@@ -29,7 +28,11 @@ struct ListeningSession {
         var elapsedTenths = 0
         var hintGiven = false
         while durationSeconds.map({ elapsedTenths < $0 * 10 }) ?? true {
-            usleep(100_000)
+            if let signal = ShutdownSignal.requested {
+                StandardOutput.errorLine("Stopping: received \(ShutdownSignal.name(signal)).")
+                break
+            }
+            try? await Task.sleep(nanoseconds: 100_000_000)
             elapsedTenths += 1
             if !hintGiven && elapsedTenths >= ListeningSession.silenceHintSeconds * 10
                 && listener.statistics.datagramsReceived == 0

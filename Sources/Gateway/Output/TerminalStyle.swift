@@ -11,6 +11,11 @@ struct TerminalStyle: Sendable {
         TerminalStyle(usesColor: colorAllowed(fileDescriptor: STDOUT_FILENO))
     }
 
+    /// Whether `fileDescriptor` is an interactive terminal.
+    static func isTerminal(fileDescriptor: Int32) -> Bool {
+        isatty(fileDescriptor) == 1
+    }
+
     static func colorAllowed(fileDescriptor: Int32) -> Bool {
         if getenv("NO_COLOR") != nil { return false }
         if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }

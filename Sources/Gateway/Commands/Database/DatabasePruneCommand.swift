@@ -1,0 +1,43 @@
+import ArgumentParser
+import Glibc
+import Storage
+import TempestUDP
+
+/// `tempest-gateway db prune`.
+struct DatabasePruneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Apply the retention rules now.",
+        discussion: """
+            Raw 3-second wind older than 7 days becomes per-minute aggregates (mean speed, gust, lull, \
+            vector-mean direction); device and hub status older than 2 days and forecast snapshots older \
+            than 3 days are deleted. Observations, strikes, rain starts and daily summaries are kept. The \
+            running gateway does this by itself in small steps; this command does it all at once.
+            """
+    )
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let store = try StoreAccess.openForWriting(databaseOptions.path)
+        let report = try store.pruneAll(now: Int64(time(nil)), policy: RetentionPolicy())
+        let deleted = report.deletedRows.sorted { $0.key < $1.key }
+        if json {
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.key("deleted_rows")
+            writer.beginObject()
+            for (table, count) in deleted { writer.member(table, Int64(count)) }
+            writer.endObject()
+            writer.member("wind_minutes_written", Int64(report.windMinutesWritten))
+            writer.endObject()
+            StandardOutput.line(writer.text)
+            return
+        }
+        StandardOutput.line("Pruned \(report.totalDeleted) rows; wrote \(report.windMinutesWritten) per-minute wind aggregates.")
+        for (table, count) in deleted where count > 0 { StandardOutput.line("  \(table): \(count) rows deleted") }
+    }
+}

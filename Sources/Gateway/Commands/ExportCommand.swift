@@ -1,0 +1,180 @@
+import ArgumentParser
+import Storage
+import TempestUDP
+
+/// `tempest-gateway export`: stream stored rows as CSV, JSON or JSON lines.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export stored data as CSV, JSON or JSON lines.",
+        discussion: """
+            Rows are streamed one at a time, so a year exports in constant memory. Values are in protocol \
+            units (metres per second, millibars, degrees Celsius, percent, millimetres, kilometres, volts) \
+            under the protocol's field names; missing values are empty in CSV and null in JSON.
+
+            Tables: observations (the default), rapid_wind (raw 3-second samples, kept 7 days by default), \
+            lightning_strikes, rain_starts.
+
+            Times are ISO 8601 instants (2024-07-13T18:30:00Z) or dates (2024-07-13, a whole UTC day).
+
+            Examples:
+              tempest-gateway export --from 2024-07-01 --to 2024-08-01 --format csv > july.csv
+              tempest-gateway export --from 2024-07-13 --to 2024-07-14 --format jsonl --table rapid_wind
+            """
+    )
+
+    /// Output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, json, jsonl
+    }
+
+    /// Exportable tables.
+    enum Table: String, ExpressibleByArgument, CaseIterable {
+        case observations
+        case rapidWind = "rapid_wind"
+        case lightningStrikes = "lightning_strikes"
+        case rainStarts = "rain_starts"
+    }
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Option(help: "Start time (inclusive).")
+    var from: TimeArgument
+
+    @Option(help: "End time (exclusive).")
+    var to: TimeArgument
+
+    @Option(help: "csv, json (one array) or jsonl (one object per line).")
+    var format: Format = .csv
+
+    @Option(help: "observations, rapid_wind, lightning_strikes or rain_starts.")
+    var table: Table = .observations
+
+    @Option(help: "Only this device serial (default: every device).")
+    var device: String?
+
+    func run() throws {
+        let store = try StoreAccess.openReadOnly(databaseOptions.path)
+        let start = StoreAccess.instant(from)
+        let end = StoreAccess.instant(to)
+        guard start < end else { throw ValidationError("--from must be before --to") }
+        var output = ExportWriter(format: format, header: header)
+        switch table {
+        case .observations:
+            for serial in try StoreAccess.observationSerials(store, only: device) {
+                try store.forEachObservation(serial: serial, from: start, to: end) { record in
+                    switch format {
+                    case .csv: output.csvLine(ObservationRecordFormat.csvLine(record))
+                    case .json, .jsonl:
+                        var json = JSONWriter()
+                        ObservationRecordFormat.writeJSON(record, into: &json)
+                        output.jsonObject(json.text)
+                    }
+                }
+            }
+        case .rapidWind:
+            for serial in try StoreAccess.observationSerials(store, only: device) {
+                try store.forEachRapidWind(serial: serial, from: start, to: end) { sample in
+                    output.row(
+                        format,
+                        [
+                            ("serial_number", .text(sample.serial)), ("timestamp", .integer(sample.timestamp)),
+                            ("wind_speed", .number(sample.speedMetersPerSecond)),
+                            ("wind_direction", .integer(Int64(sample.directionDegrees))),
+                        ])
+                }
+            }
+        case .lightningStrikes:
+            for strike in try store.lightningStrikes(from: start, to: end) where device == nil || strike.serial == device {
+                output.row(
+                    format,
+                    [
+                        ("serial_number", .text(strike.serial)), ("timestamp", .integer(strike.timestamp)),
+                        ("distance", .integer(Int64(strike.distanceKilometers))), ("energy", .integer(Int64(strike.energy))),
+                    ])
+            }
+        case .rainStarts:
+            for start in try store.rainStarts(from: start, to: end) where device == nil || start.serial == device {
+                output.row(format, [("serial_number", .text(start.serial)), ("timestamp", .integer(start.timestamp))])
+            }
+        }
+        output.finish()
+    }
+
+    private var header: String {
+        switch table {
+        case .observations: ObservationRecordFormat.csvHeader
+        case .rapidWind: "serial_number,timestamp,wind_speed,wind_direction"
+        case .lightningStrikes: "serial_number,timestamp,distance,energy"
+        case .rainStarts: "serial_number,timestamp"
+        }
+    }
+}
+
+/// Writes export rows as they come: the CSV header or the JSON array's
+/// brackets are added around them.
+struct ExportWriter {
+    /// One exported value.
+    enum Value {
+        case text(String)
+        case integer(Int64)
+        case number(Double)
+    }
+
+    let format: ExportCommand.Format
+    let header: String
+    private var rowsWritten = 0
+
+    init(format: ExportCommand.Format, header: String) {
+        self.format = format
+        self.header = header
+    }
+
+    mutating func csvLine(_ line: String) {
+        if rowsWritten == 0 { StandardOutput.line(header) }
+        StandardOutput.line(line)
+        rowsWritten += 1
+    }
+
+    mutating func jsonObject(_ object: String) {
+        switch format {
+        case .json: StandardOutput.line((rowsWritten == 0 ? "[" : ",") + object)
+        default: StandardOutput.line(object)
+        }
+        rowsWritten += 1
+    }
+
+    mutating func row(_ format: ExportCommand.Format, _ fields: [(String, Value)]) {
+        if format == .csv {
+            csvLine(
+                fields.map { _, value in
+                    switch value {
+                    case .text(let text): text
+                    case .integer(let integer): String(integer)
+                    case .number(let number): JSONWriter.format(number)
+                    }
+                }.joined(separator: ","))
+            return
+        }
+        var json = JSONWriter()
+        json.beginObject()
+        for (name, value) in fields {
+            switch value {
+            case .text(let text): json.member(name, text)
+            case .integer(let integer): json.member(name, integer)
+            case .number(let number): json.member(name, number)
+            }
+        }
+        json.endObject()
+        jsonObject(json.text)
+    }
+
+    /// Closes the output: the header for an empty CSV, the array for JSON.
+    mutating func finish() {
+        switch format {
+        case .csv: if rowsWritten == 0 { StandardOutput.line(header) }
+        case .json: StandardOutput.line(rowsWritten == 0 ? "[]" : "]")
+        case .jsonl: break
+        }
+    }
+}

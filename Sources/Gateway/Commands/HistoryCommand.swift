@@ -1,0 +1,66 @@
+import ArgumentParser
+import Storage
+import TempestUDP
+
+/// `tempest-gateway history`: recent observations as a table.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show stored observations as a table with units.",
+        discussion: """
+            Without --from and --to, shows the most recent observations (--limit, default 30). Times are \
+            ISO 8601 (2024-07-13T18:30:00Z, or with an offset such as -06:00; without a zone they are read as \
+            UTC) or dates (2024-07-13, meaning that whole day in UTC). --json prints a JSON array of rows \
+            with the protocol's field names and units.
+
+            Examples:
+              tempest-gateway history
+              tempest-gateway history --device ST-00054321 --from 2024-07-13 --to 2024-07-14 --json
+            """
+    )
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Option(help: "The device serial (default: every device with observations).")
+    var device: String?
+
+    @Option(help: "Start time (inclusive).")
+    var from: TimeArgument?
+
+    @Option(help: "End time (exclusive).")
+    var to: TimeArgument?
+
+    @Option(help: "At most this many rows per device.")
+    var limit: Int = 30
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+        let store = try StoreAccess.openReadOnly(databaseOptions.path)
+        let serials = try StoreAccess.observationSerials(store, only: device)
+        var rows = [ObservationRecord]()
+        for serial in serials {
+            if from == nil && to == nil {
+                rows += try store.recentObservations(serial: serial, count: limit).sorted { $0.timestamp < $1.timestamp }
+            } else {
+                let start = from.map(StoreAccess.instant) ?? 0
+                let end = to.map(StoreAccess.instant) ?? Int64.max
+                rows += try store.observations(serial: serial, from: start, to: end, limit: limit)
+            }
+        }
+        if json {
+            var writer = JSONWriter()
+            writer.beginArray()
+            for row in rows { ObservationRecordFormat.writeJSON(row, into: &writer) }
+            writer.endArray()
+            StandardOutput.line(writer.text)
+            return
+        }
+        guard !rows.isEmpty else {
+            StandardOutput.line("No observations stored in \(databaseOptions.path) for that selection.")
+            return
+        }
+        for line in ObservationRecordFormat.table(rows) { StandardOutput.line(line) }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Storage
+
+/// Opening the store from a command, with errors a person can act on.
+enum StoreAccess {
+    /// Opens `path` read-only; a missing file is a clear error, not a new database.
+    static func openReadOnly(_ path: String) throws -> Store {
+        guard FileStatus.exists(path) else { throw GatewayError.databaseMissing(path) }
+        do {
+            return try Store(readOnlyPath: path)
+        } catch {
+            throw GatewayError.databaseUnavailable(path, error)
+        }
+    }
+
+    /// Opens `path` for writing (maintenance commands).
+    static func openForWriting(_ path: String) throws -> Store {
+        guard FileStatus.exists(path) else { throw GatewayError.databaseMissing(path) }
+        do {
+            return try Store(path: path)
+        } catch {
+            throw GatewayError.databaseUnavailable(path, error)
+        }
+    }
+
+    /// `only` if given, else every device that has observations.
+    static func observationSerials(_ store: Store, only: String?) throws -> [String] {
+        if let only { return [only] }
+        return try store.devices().filter { $0.kind != .hub }.map(\.serial).sorted()
+    }
+
+    /// A time argument as an instant; dates are whole UTC days for now.
+    static func instant(_ time: TimeArgument) -> Int64 {
+        switch time {
+        case .instant(let seconds): seconds
+        case .date(let year, let month, let day): CivilDate.daysSince1970(year: year, month: month, day: day) * 86_400
+        }
+    }
+}
+
+import Glibc
+
+/// File checks without Foundation.
+enum FileStatus {
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+}

@@ -1,0 +1,107 @@
+import Storage
+import TempestUDP
+
+/// Stored observations as JSON, CSV and a text table. Field names are the
+/// protocol's snake_case names; values are in protocol units (metres per
+/// second, millibars, degrees Celsius, percent, lux, W/m², millimetres,
+/// kilometres, volts, minutes).
+enum ObservationRecordFormat {
+    /// Column names in output order (after `serial`, `timestamp`, `time_utc`, `source`).
+    static let valueColumns = [
+        "wind_lull", "wind_avg", "wind_gust", "wind_direction", "wind_sample_interval", "station_pressure",
+        "air_temperature", "relative_humidity", "illuminance", "uv", "solar_radiation", "rain_accumulated",
+        "precipitation_type", "lightning_strike_avg_distance", "lightning_strike_count", "battery", "report_interval",
+        "local_day_rain_accumulation", "nc_rain_accumulation", "local_day_nc_rain_accumulation",
+        "precipitation_analysis_type",
+    ]
+
+    /// The values of `valueColumns` for `record`, nil where missing.
+    static func values(_ record: ObservationRecord) -> [Double?] {
+        [
+            record.windLullMetersPerSecond, record.windAverageMetersPerSecond, record.windGustMetersPerSecond,
+            record.windDirectionDegrees.map(Double.init), record.windSampleIntervalSeconds.map(Double.init),
+            record.stationPressureMillibars, record.airTemperatureCelsius, record.relativeHumidityPercent,
+            record.illuminanceLux.map(Double.init), record.uvIndex, record.solarRadiationWattsPerSquareMeter.map(Double.init),
+            record.rainAccumulatedMillimeters, record.precipitationType.map(Double.init),
+            record.lightningStrikeAverageDistanceKilometers.map(Double.init), record.lightningStrikeCount.map(Double.init),
+            record.batteryVolts, record.reportIntervalMinutes.map(Double.init),
+            record.localDayRainAccumulationMillimeters, record.nearCastRainAccumulationMillimeters,
+            record.localDayNearCastRainAccumulationMillimeters, record.precipitationAnalysisType.map(Double.init),
+        ]
+    }
+
+    static func sourceName(_ source: ObservationRecord.Source) -> String {
+        switch source {
+        case .udp: "udp"
+        case .rest: "rest"
+        case .backfill: "backfill"
+        }
+    }
+
+    /// One JSON object for `record`.
+    static func writeJSON(_ record: ObservationRecord, into json: inout JSONWriter) {
+        json.beginObject()
+        json.member("serial_number", record.serial)
+        json.member("timestamp", record.timestamp)
+        json.member("time_utc", UTCTime.iso8601(UnixTimestamp(secondsSince1970: record.timestamp)))
+        json.member("source", sourceName(record.source))
+        for (name, value) in zip(valueColumns, values(record)) { json.member(name, value) }
+        json.endObject()
+    }
+
+    /// The CSV header line.
+    static var csvHeader: String {
+        (["serial_number", "timestamp", "time_utc", "source"] + valueColumns).joined(separator: ",")
+    }
+
+    /// One CSV line for `record` (empty fields where missing).
+    static func csvLine(_ record: ObservationRecord) -> String {
+        let fixed = [
+            record.serial, String(record.timestamp), UTCTime.iso8601(UnixTimestamp(secondsSince1970: record.timestamp)),
+            sourceName(record.source),
+        ]
+        return (fixed + values(record).map { $0.map(JSONWriter.format) ?? "" }).joined(separator: ",")
+    }
+
+    /// An aligned text table: a header naming each column with its unit,
+    /// then one line per row; "-" marks a missing value.
+    static func table(_ records: [ObservationRecord]) -> [String] {
+        let header = [
+            "Time (UTC)", "Device", "Temperature (°C)", "Humidity (%)", "Pressure (mb)", "Wind (m/s)",
+            "Gust (m/s)", "Direction (°)", "Rain (mm)", "UV", "Battery (V)", "Source",
+        ]
+        func text(_ value: Double?) -> String { value.map(JSONWriter.format) ?? "-" }
+        let rows = records.map { record in
+            [
+                UTCTime.readable(UnixTimestamp(secondsSince1970: record.timestamp)).replacingUTCSuffix(),
+                record.serial, text(record.airTemperatureCelsius), text(record.relativeHumidityPercent),
+                text(record.stationPressureMillibars), text(record.windAverageMetersPerSecond),
+                text(record.windGustMetersPerSecond), text(record.windDirectionDegrees.map(Double.init)),
+                text(record.rainAccumulatedMillimeters), text(record.uvIndex), text(record.batteryVolts),
+                sourceName(record.source),
+            ]
+        }
+        var widths = header.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                cell + String(repeating: " ", count: widths[index] - cell.count)
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        return [line(header)] + rows.map(line)
+    }
+}
+
+extension String {
+    fileprivate func replacingUTCSuffix() -> String {
+        hasSuffix(" UTC") ? String(dropLast(4)) : self
+    }
+
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var result = self
+        while result.hasSuffix(" ") { result.removeLast() }
+        return result
+    }
+}
