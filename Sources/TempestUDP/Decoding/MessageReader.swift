@@ -78,9 +78,13 @@ struct MessageReader {
     // MARK: - Envelope
 
     private mutating func collectTopLevelKeys() {
-        var keys = TopLevelKeys()
         let json = self.json
-        json.forEachMember(ofObjectAt: 0) { keyIndex, valueIndex in
+        var keyIndex = 1
+        let end = Int(json[0].next)
+        // A plain loop (no closure) keeps `keys` in place instead of boxed.
+        while keyIndex < end {
+            let valueIndex = keyIndex + 1
+            defer { keyIndex = Int(json[valueIndex].next) }
             let key = json[keyIndex]
             // Dispatch on length first: almost every comparison is then a
             // single short byte compare.
@@ -144,7 +148,6 @@ struct MessageReader {
                 break
             }
         }
-        self.keys = keys
     }
 
     private func readMessageType() -> MessageType? {

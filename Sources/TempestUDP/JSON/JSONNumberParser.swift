@@ -20,20 +20,34 @@ struct JSONNumberParser {
         self.position = start
     }
 
-    private static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
+    /// 10^0 ... 10^22, every one exactly representable as a double. A raw
+    /// table rather than an array: no bounds check or lazy-global check on
+    /// the hot path. Written once, never freed.
+    nonisolated(unsafe) private static let exactPowersOfTen: UnsafePointer<Double> = {
+        let table = UnsafeMutablePointer<Double>.allocate(capacity: 23)
+        var power = 1.0
+        for exponent in 0...22 {
+            table[exponent] = power
+            power *= 10
+        }
+        return UnsafePointer(table)
+    }()
 
     /// The literal's value (possibly infinite when it overflows), or nil when
     /// the bytes are not a JSON number.
     mutating func parse() -> Double? {
+        // Locals, not stored properties, so the loops run in registers.
+        let input = bytes
+        let end = count
+        var index = position
+        defer { position = index }
+
         var isNegative = false
-        if position < count && bytes[position] == UInt8(ascii: "-") {
+        if index < end && input[index] == UInt8(ascii: "-") {
             isNegative = true
-            position += 1
+            index += 1
         }
-        guard position < count, isDigit(bytes[position]) else { return nil }
+        guard index < end, input[index] &- UInt8(ascii: "0") < 10 else { return nil }
 
         // Every digit goes into `mantissa`; `significantDigits` counts those
         // after the first non-zero one, so 19 always fit a UInt64. Longer
@@ -42,62 +56,65 @@ struct JSONNumberParser {
         var significantDigits = 0
         var decimalExponent = 0
 
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
-            if position < count && isDigit(bytes[position]) { return nil }  // leading zero
+        if input[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < end && input[index] &- UInt8(ascii: "0") < 10 { return nil }  // leading zero
         } else {
-            while position < count && isDigit(bytes[position]) {
-                mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- UInt8(ascii: "0"))
+            while index < end {
+                let digit = input[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 significantDigits += 1
-                position += 1
+                index += 1
             }
         }
 
-        if position < count && bytes[position] == UInt8(ascii: ".") {
-            position += 1
-            guard position < count, isDigit(bytes[position]) else { return nil }
-            while position < count && isDigit(bytes[position]) {
-                mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- UInt8(ascii: "0"))
+        if index < end && input[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < end, input[index] &- UInt8(ascii: "0") < 10 else { return nil }
+            while index < end {
+                let digit = input[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 if mantissa != 0 { significantDigits += 1 }
                 decimalExponent -= 1
-                position += 1
+                index += 1
             }
         }
 
-        if position < count && (bytes[position] | 0x20) == UInt8(ascii: "e") {
-            position += 1
+        if index < end && (input[index] | 0x20) == UInt8(ascii: "e") {
+            index += 1
             var exponentIsNegative = false
-            if position < count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) {
-                exponentIsNegative = bytes[position] == UInt8(ascii: "-")
-                position += 1
+            if index < end && (input[index] == UInt8(ascii: "+") || input[index] == UInt8(ascii: "-")) {
+                exponentIsNegative = input[index] == UInt8(ascii: "-")
+                index += 1
             }
-            guard position < count, isDigit(bytes[position]) else { return nil }
+            guard index < end, input[index] &- UInt8(ascii: "0") < 10 else { return nil }
             var exponent = 0
-            while position < count && isDigit(bytes[position]) {
+            while index < end {
+                let digit = input[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
                 // Saturate: any exponent this large already means 0 or infinity.
-                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
-                position += 1
+                if exponent < 100_000 { exponent = exponent * 10 + Int(digit) }
+                index += 1
             }
             decimalExponent += exponentIsNegative ? -exponent : exponent
         }
 
         let magnitude: Double
         if significantDigits > 19 {
+            position = index
             magnitude = slowPath()
         } else if mantissa == 0 {
             magnitude = 0
         } else if mantissa <= (1 << 53) && decimalExponent >= -22 && decimalExponent <= 22 {
-            let scale = JSONNumberParser.exactPowersOfTen[abs(decimalExponent)]
+            let scale = JSONNumberParser.exactPowersOfTen[decimalExponent < 0 ? -decimalExponent : decimalExponent]
             magnitude = decimalExponent < 0 ? Double(mantissa) / scale : Double(mantissa) * scale
         } else {
+            position = index
             magnitude = slowPath()
         }
         return isNegative ? -magnitude : magnitude
-    }
-
-    @inline(__always)
-    private func isDigit(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "0") < 10
     }
 
     /// The standard library's correctly rounded conversion, for literals the
