@@ -24,14 +24,17 @@ public final class DatagramDecoder {
     private static let tapeCapacity = maximumDatagramBytes + 1
     private let tape: UnsafeMutablePointer<JSONToken>
     private let serialCache = SerialNumberCache()
+    private let topLevelValues: UnsafeMutablePointer<Int32>
 
     /// Creates a decoder with its own token buffer.
     public init() {
         tape = .allocate(capacity: DatagramDecoder.tapeCapacity)
+        topLevelValues = .allocate(capacity: TopLevelKey.allCases.count)
     }
 
     deinit {
         tape.deallocate()
+        topLevelValues.deallocate()
     }
 
     /// Decodes one datagram payload.
@@ -48,12 +51,14 @@ public final class DatagramDecoder {
             )
         }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
+        topLevelValues.update(repeating: -1, count: TopLevelKey.allCases.count)
         var scanner = JSONScanner(
             bytes: bytes,
             count: datagram.count,
             tape: tape,
             tapeCapacity: DatagramDecoder.tapeCapacity,
-            maximumDepth: DatagramDecoder.maximumNestingDepth
+            maximumDepth: DatagramDecoder.maximumNestingDepth,
+            topLevelValues: topLevelValues
         )
         do {
             try scanner.scan()
@@ -61,7 +66,7 @@ public final class DatagramDecoder {
             return .rejected(DatagramDecoder.decodeError(for: error, bytes: bytes, count: datagram.count))
         }
         let json = JSONTape(bytes: bytes, tokens: tape, tokenCount: scanner.tokenCount)
-        var reader = MessageReader(json: json, serialCache: serialCache)
+        var reader = MessageReader(json: json, keys: TopLevelKeyTable(valueIndices: topLevelValues), serialCache: serialCache)
         do {
             return try reader.readMessage()
         } catch {

@@ -1,12 +1,12 @@
 /// `evt_precip`, `evt_strike` and `rapid_wind`: one flat positional array each.
 extension MessageReader {
     mutating func readRainStart(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> RainStartEvent {
-        let evt = try readPositionalArray(at: keys.evt, key: "evt", minimum: 1, cap: 8)
+        let evt = try readPositionalArray(at: keys[.evt], key: "evt", minimum: 1, cap: 8)
         return RainStartEvent(envelope: envelope, timestamp: try readTimestamp(at: evt.slot(0), field: "timestamp"))
     }
 
     mutating func readLightningStrike(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> LightningStrikeEvent {
-        let evt = try readPositionalArray(at: keys.evt, key: "evt", minimum: 3, cap: 8)
+        let evt = try readPositionalArray(at: keys[.evt], key: "evt", minimum: 3, cap: 8)
         return LightningStrikeEvent(
             envelope: envelope,
             timestamp: try readTimestamp(at: evt.slot(0), field: "timestamp"),
@@ -17,7 +17,7 @@ extension MessageReader {
     }
 
     mutating func readRapidWind(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> RapidWindObservation {
-        let ob = try readPositionalArray(at: keys.ob, key: "ob", minimum: 3, cap: 8)
+        let ob = try readPositionalArray(at: keys[.ob], key: "ob", minimum: 3, cap: 8)
         return RapidWindObservation(
             envelope: envelope,
             timestamp: try readTimestamp(at: ob.slot(0), field: "timestamp"),

@@ -9,8 +9,8 @@ extension MessageReader {
 
     /// Validates the `obs` container; returns the tape range of its rows.
     func readObsContainer() throws(DecodeError) -> (firstRow: Int, end: Int) {
-        guard keys.obs >= 0 else { throw DecodeError(.missingField, "the key \"obs\" is missing") }
-        let token = json[keys.obs]
+        guard keys[.obs] >= 0 else { throw DecodeError(.missingField, "the key \"obs\" is missing") }
+        let token = json[keys[.obs]]
         guard token.kind == .array else {
             throw DecodeError(.wrongType, "\"obs\" must be an array of rows, not \(MessageReader.describe(token.kind))")
         }
@@ -20,7 +20,7 @@ extension MessageReader {
                 "\"obs\" has \(token.length) rows; 1 to \(MessageReader.maximumRowsPerDatagram) are accepted"
             )
         }
-        return (keys.obs + 1, Int(token.next))
+        return (keys[.obs] + 1, Int(token.next))
     }
 
     /// The row at `index`, which must be an array of `minimum ... cap` scalars.
@@ -43,7 +43,7 @@ extension MessageReader {
     mutating func readTempestObservation(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> TempestObservation {
         let (firstRow, end) = try readObsContainer()
         var rows = [TempestObservation.Row]()
-        rows.reserveCapacity(Int(json[keys.obs].length))
+        rows.reserveCapacity(Int(json[keys[.obs]].length))
         var rowIndex = firstRow
         while rowIndex < end {
             let slots = try readRow(at: rowIndex, minimum: 18)

@@ -1,32 +1,32 @@
 /// `device_status` and `hub_status`: named top-level keys.
 extension MessageReader {
     mutating func readDeviceStatus(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> DeviceStatus {
-        var status = DeviceStatus(envelope: envelope, timestamp: try readTimestamp(at: keys.timestamp, field: "timestamp"))
-        status.uptimeSeconds = try readUnsigned32(at: keys.uptime, field: "uptime").map(Int64.init)
-        status.voltageVolts = try readMeasurement(at: keys.voltage, field: "voltage", bounds: RangePolicy.batteryVolts)
-        status.rssiDecibels = try readMeasuredInteger(at: keys.rssi, field: "rssi", bounds: RangePolicy.unbounded)
-        status.hubRSSIDecibels = try readMeasuredInteger(at: keys.hubRSSI, field: "hub_rssi", bounds: RangePolicy.unbounded)
-        status.sensorStatus = try readUnsigned32(at: keys.sensorStatus, field: "sensor_status").map(SensorStatus.init)
-        status.debugMode = try readMeasuredInteger(at: keys.debug, field: "debug", bounds: RangePolicy.unbounded)
+        var status = DeviceStatus(envelope: envelope, timestamp: try readTimestamp(at: keys[.timestamp], field: "timestamp"))
+        status.uptimeSeconds = try readUnsigned32(at: keys[.uptime], field: "uptime").map(Int64.init)
+        status.voltageVolts = try readMeasurement(at: keys[.voltage], field: "voltage", bounds: RangePolicy.batteryVolts)
+        status.rssiDecibels = try readMeasuredInteger(at: keys[.rssi], field: "rssi", bounds: RangePolicy.unbounded)
+        status.hubRSSIDecibels = try readMeasuredInteger(at: keys[.hubRSSI], field: "hub_rssi", bounds: RangePolicy.unbounded)
+        status.sensorStatus = try readUnsigned32(at: keys[.sensorStatus], field: "sensor_status").map(SensorStatus.init)
+        status.debugMode = try readMeasuredInteger(at: keys[.debug], field: "debug", bounds: RangePolicy.unbounded)
         return status
     }
 
     mutating func readHubStatus(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> HubStatus {
-        var status = HubStatus(envelope: envelope, timestamp: try readTimestamp(at: keys.timestamp, field: "timestamp"))
-        status.uptimeSeconds = try readUnsigned32(at: keys.uptime, field: "uptime").map(Int64.init)
-        status.rssiDecibels = try readMeasuredInteger(at: keys.rssi, field: "rssi", bounds: RangePolicy.unbounded)
-        status.sequenceNumber = try readUnsigned32(at: keys.seq, field: "seq").map(Int64.init)
-        if keys.resetFlags >= 0 && json[keys.resetFlags].kind == .string {
-            status.resetFlagsText = json.decodedString(at: keys.resetFlags)
+        var status = HubStatus(envelope: envelope, timestamp: try readTimestamp(at: keys[.timestamp], field: "timestamp"))
+        status.uptimeSeconds = try readUnsigned32(at: keys[.uptime], field: "uptime").map(Int64.init)
+        status.rssiDecibels = try readMeasuredInteger(at: keys[.rssi], field: "rssi", bounds: RangePolicy.unbounded)
+        status.sequenceNumber = try readUnsigned32(at: keys[.seq], field: "seq").map(Int64.init)
+        if keys[.resetFlags] >= 0 && json[keys[.resetFlags]].kind == .string {
+            status.resetFlagsText = json.decodedString(at: keys[.resetFlags])
         }
-        if keys.radioStats >= 0 && json[keys.radioStats].kind != .null {
-            let radio = try readPositionalArray(at: keys.radioStats, key: "radio_stats", minimum: 4, cap: 16)
+        if keys[.radioStats] >= 0 && json[keys[.radioStats]].kind != .null {
+            let radio = try readPositionalArray(at: keys[.radioStats], key: "radio_stats", minimum: 4, cap: 16)
             status.radioStats = RadioStats(rawValues: try readIntegers(radio, field: "radio_stats"))
         }
         // `fs` and `mqtt_stats` are WeatherFlow internals: passed through when
         // they are flat numeric arrays, dropped (not rejected) otherwise.
-        status.fileSystemStats = passThroughIntegers(at: keys.fs)
-        status.mqttStats = passThroughIntegers(at: keys.mqttStats)
+        status.fileSystemStats = passThroughIntegers(at: keys[.fs])
+        status.mqttStats = passThroughIntegers(at: keys[.mqttStats])
         return status
     }
 

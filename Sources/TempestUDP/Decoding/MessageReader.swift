@@ -2,37 +2,15 @@
 /// shared by every type, then the type's own layout (in the
 /// `MessageReader+…` extensions). Throws the first contract violation.
 struct MessageReader {
-    /// Tape indices of the top-level keys the decoder knows; -1 when absent.
-    /// When a key repeats, the last occurrence wins, as in most JSON readers.
-    struct TopLevelKeys {
-        var type = -1
-        var serialNumber = -1
-        var hubSerialNumber = -1
-        var firmwareRevision = -1
-        var obs = -1
-        var ob = -1
-        var evt = -1
-        var timestamp = -1
-        var uptime = -1
-        var voltage = -1
-        var rssi = -1
-        var hubRSSI = -1
-        var sensorStatus = -1
-        var debug = -1
-        var resetFlags = -1
-        var seq = -1
-        var fs = -1
-        var radioStats = -1
-        var mqttStats = -1
-    }
-
     let json: JSONTape
+    /// Where the known top-level keys' values are on the tape.
+    let keys: TopLevelKeyTable
     let serialCache: SerialNumberCache
-    var keys = TopLevelKeys()
     var diagnostics = DecodeDiagnostics()
 
-    init(json: JSONTape, serialCache: SerialNumberCache) {
+    init(json: JSONTape, keys: TopLevelKeyTable, serialCache: SerialNumberCache) {
         self.json = json
+        self.keys = keys
         self.serialCache = serialCache
     }
 
@@ -40,19 +18,17 @@ struct MessageReader {
         guard json[0].kind == .object else {
             throw DecodeError(.notAnObject, "the top level must be a JSON object, not \(MessageReader.describe(json[0].kind))")
         }
-        collectTopLevelKeys()
-
-        guard keys.type >= 0 else { throw DecodeError(.missingField, "the key \"type\" is missing") }
-        guard json[keys.type].kind == .string else {
-            throw DecodeError(.wrongType, "\"type\" must be a string, not \(MessageReader.describe(json[keys.type].kind))")
+        guard keys[.type] >= 0 else { throw DecodeError(.missingField, "the key \"type\" is missing") }
+        guard json[keys[.type]].kind == .string else {
+            throw DecodeError(.wrongType, "\"type\" must be a string, not \(MessageReader.describe(json[keys[.type]].kind))")
         }
-        let serialNumber = try readSerialNumber(at: keys.serialNumber, key: "serial_number", required: true)!
+        let serialNumber = try readSerialNumber(at: keys[.serialNumber], key: "serial_number", required: true)!
         guard let messageType = readMessageType() else {
-            return .ignored(unknownType: json.decodedString(at: keys.type))
+            return .ignored(unknownType: json.decodedString(at: keys[.type]))
         }
         let envelope = MessageEnvelope(
             serialNumber: serialNumber,
-            hubSerialNumber: try readSerialNumber(at: keys.hubSerialNumber, key: "hub_sn", required: false),
+            hubSerialNumber: try readSerialNumber(at: keys[.hubSerialNumber], key: "hub_sn", required: false),
             firmwareRevision: readFirmwareRevision()
         )
         if let family = serialNumber.family, messageType.expectedFamilies.contains(family) {
@@ -77,81 +53,8 @@ struct MessageReader {
 
     // MARK: - Envelope
 
-    private mutating func collectTopLevelKeys() {
-        let json = self.json
-        var keyIndex = 1
-        let end = Int(json[0].next)
-        // A plain loop (no closure) keeps `keys` in place instead of boxed.
-        while keyIndex < end {
-            let valueIndex = keyIndex + 1
-            defer { keyIndex = Int(json[valueIndex].next) }
-            let key = json[keyIndex]
-            // Dispatch on length first: almost every comparison is then a
-            // single short byte compare.
-            switch key.hasEscapes ? -1 : key.length {
-            case 2:
-                if json.string(at: keyIndex, equals: "ob") { keys.ob = valueIndex }
-                else if json.string(at: keyIndex, equals: "fs") { keys.fs = valueIndex }
-            case 3:
-                if json.string(at: keyIndex, equals: "obs") { keys.obs = valueIndex }
-                else if json.string(at: keyIndex, equals: "evt") { keys.evt = valueIndex }
-                else if json.string(at: keyIndex, equals: "seq") { keys.seq = valueIndex }
-            case 4:
-                if json.string(at: keyIndex, equals: "type") { keys.type = valueIndex }
-                else if json.string(at: keyIndex, equals: "rssi") { keys.rssi = valueIndex }
-            case 5:
-                if json.string(at: keyIndex, equals: "debug") { keys.debug = valueIndex }
-            case 6:
-                if json.string(at: keyIndex, equals: "hub_sn") { keys.hubSerialNumber = valueIndex }
-                else if json.string(at: keyIndex, equals: "uptime") { keys.uptime = valueIndex }
-            case 7:
-                if json.string(at: keyIndex, equals: "voltage") { keys.voltage = valueIndex }
-            case 8:
-                if json.string(at: keyIndex, equals: "hub_rssi") { keys.hubRSSI = valueIndex }
-            case 9:
-                if json.string(at: keyIndex, equals: "timestamp") { keys.timestamp = valueIndex }
-            case 10:
-                if json.string(at: keyIndex, equals: "mqtt_stats") { keys.mqttStats = valueIndex }
-            case 11:
-                if json.string(at: keyIndex, equals: "reset_flags") { keys.resetFlags = valueIndex }
-                else if json.string(at: keyIndex, equals: "radio_stats") { keys.radioStats = valueIndex }
-            case 13:
-                if json.string(at: keyIndex, equals: "serial_number") { keys.serialNumber = valueIndex }
-                else if json.string(at: keyIndex, equals: "sensor_status") { keys.sensorStatus = valueIndex }
-            case 17:
-                if json.string(at: keyIndex, equals: "firmware_revision") { keys.firmwareRevision = valueIndex }
-            case -1:
-                // An escaped key: compare its decoded text (rare, slow path).
-                switch json.decodedString(at: keyIndex) {
-                case "type": keys.type = valueIndex
-                case "serial_number": keys.serialNumber = valueIndex
-                case "hub_sn": keys.hubSerialNumber = valueIndex
-                case "firmware_revision": keys.firmwareRevision = valueIndex
-                case "obs": keys.obs = valueIndex
-                case "ob": keys.ob = valueIndex
-                case "evt": keys.evt = valueIndex
-                case "timestamp": keys.timestamp = valueIndex
-                case "uptime": keys.uptime = valueIndex
-                case "voltage": keys.voltage = valueIndex
-                case "rssi": keys.rssi = valueIndex
-                case "hub_rssi": keys.hubRSSI = valueIndex
-                case "sensor_status": keys.sensorStatus = valueIndex
-                case "debug": keys.debug = valueIndex
-                case "reset_flags": keys.resetFlags = valueIndex
-                case "seq": keys.seq = valueIndex
-                case "fs": keys.fs = valueIndex
-                case "radio_stats": keys.radioStats = valueIndex
-                case "mqtt_stats": keys.mqttStats = valueIndex
-                default: break
-                }
-            default:
-                break
-            }
-        }
-    }
-
     private func readMessageType() -> MessageType? {
-        let index = keys.type
+        let index = keys[.type]
         if json[index].hasEscapes {
             return MessageType(rawValue: json.decodedString(at: index))
         }
@@ -216,14 +119,14 @@ struct MessageReader {
     /// Devices send an integer, the hub a string; anything else is treated
     /// as absent rather than rejecting otherwise good data.
     private func readFirmwareRevision() -> FirmwareRevision? {
-        guard keys.firmwareRevision >= 0 else { return nil }
-        let token = json[keys.firmwareRevision]
+        guard keys[.firmwareRevision] >= 0 else { return nil }
+        let token = json[keys[.firmwareRevision]]
         switch token.kind {
         case .number:
             guard let integer = MessageReader.exactInteger(token.number) else { return nil }
             return .number(integer)
         case .string:
-            return .text(json.decodedString(at: keys.firmwareRevision))
+            return .text(json.decodedString(at: keys[.firmwareRevision]))
         default:
             return nil
         }

@@ -11,24 +11,30 @@ struct JSONScanner {
     private let tape: UnsafeMutablePointer<JSONToken>
     private let tapeCapacity: Int
     private let maximumDepth: Int
+    private let topLevelValues: UnsafeMutablePointer<Int32>
     private let plainStringByte = JSONScanner.plainStringByteTable
     private var position = 0
     private(set) var tokenCount = 0
 
     /// Scans `count` bytes at `bytes` into `tape`, which must hold at least
-    /// `tapeCapacity` tokens.
+    /// `tapeCapacity` tokens. Object keys get no tokens: members are stored
+    /// as their values only, and the values of the outermost object's known
+    /// keys are recorded in `topLevelValues` (indexed by `TopLevelKey`),
+    /// which the caller fills with -1 beforehand.
     init(
         bytes: UnsafePointer<UInt8>,
         count: Int,
         tape: UnsafeMutablePointer<JSONToken>,
         tapeCapacity: Int,
-        maximumDepth: Int
+        maximumDepth: Int,
+        topLevelValues: UnsafeMutablePointer<Int32>
     ) {
         self.bytes = bytes
         self.count = count
         self.tape = tape
         self.tapeCapacity = tapeCapacity
         self.maximumDepth = maximumDepth
+        self.topLevelValues = topLevelValues
     }
 
     /// Scans the whole input: exactly one JSON value, optionally surrounded
@@ -73,7 +79,9 @@ struct JSONScanner {
                 guard position < count, bytes[position] == UInt8(ascii: "\"") else {
                     throw .syntax(offset: position, reason: "expected a member name in quotes")
                 }
-                try scanString()
+                let keyStart = position + 1
+                let keyHasEscapes = try scanStringBody()
+                let keyLength = position - 1 - keyStart
                 skipWhitespace()
                 guard position < count, bytes[position] == UInt8(ascii: ":") else {
                     throw .syntax(offset: position, reason: "expected ':' after a member name")
@@ -81,7 +89,11 @@ struct JSONScanner {
                 position += 1
                 skipWhitespace()
                 guard position < count else { throw .syntax(offset: position, reason: "truncated object") }
+                let valueIndex = tokenCount
                 try scanValue(depth: depth)
+                if depth == 1 {
+                    recordTopLevelValue(keyStart: keyStart, keyLength: keyLength, hasEscapes: keyHasEscapes, at: valueIndex)
+                }
                 members += 1
                 skipWhitespace()
                 guard position < count else { throw .syntax(offset: position, reason: "truncated object") }
@@ -150,6 +162,26 @@ struct JSONScanner {
 
     private mutating func scanString() throws(JSONScanError) {
         let index = try appendToken(kind: .string, start: position + 1)
+        let hasEscapes = try scanStringBody()
+        tape[index].length = Int32(position - 1 - Int(tape[index].start))
+        tape[index].hasEscapes = hasEscapes
+        tape[index].next = Int32(tokenCount)
+    }
+
+    private func recordTopLevelValue(keyStart: Int, keyLength: Int, hasEscapes: Bool, at valueIndex: Int) {
+        let key: TopLevelKey?
+        if hasEscapes {
+            let json = JSONTape(bytes: bytes, tokens: tape, tokenCount: tokenCount)
+            key = TopLevelKey.match(name: json.decodeEscapedString(start: keyStart, length: keyLength))
+        } else {
+            key = TopLevelKey.match(bytes + keyStart, count: keyLength)
+        }
+        if let key { topLevelValues[key.rawValue] = Int32(valueIndex) }
+    }
+
+    /// Validates a string whose opening quote is at `position` and moves past
+    /// its closing quote; returns whether it holds escapes.
+    private mutating func scanStringBody() throws(JSONScanError) -> Bool {
         position += 1
         var hasEscapes = false
         while true {
@@ -169,10 +201,8 @@ struct JSONScanner {
                 try scanMultiByteScalar()
             }
         }
-        tape[index].length = Int32(position - Int(tape[index].start))
-        tape[index].hasEscapes = hasEscapes
-        tape[index].next = Int32(tokenCount)
         position += 1  // closing quote
+        return hasEscapes
     }
 
     /// Skips string bytes that need no attention: printable ASCII other

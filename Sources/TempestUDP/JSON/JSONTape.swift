@@ -10,18 +10,6 @@ struct JSONTape {
         tokens[index]
     }
 
-    /// Calls `body` with the tape index of each member's key and value.
-    @inline(__always)
-    func forEachMember(ofObjectAt objectIndex: Int, _ body: (_ keyIndex: Int, _ valueIndex: Int) -> Void) {
-        var keyIndex = objectIndex + 1
-        let end = Int(tokens[objectIndex].next)
-        while keyIndex < end {
-            let valueIndex = keyIndex + 1
-            body(keyIndex, valueIndex)
-            keyIndex = Int(tokens[valueIndex].next)
-        }
-    }
-
     /// The raw bytes of a string token (between the quotes, escapes as sent).
     @inline(__always)
     func rawBytes(ofStringAt index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -54,6 +42,12 @@ struct JSONTape {
         guard tokens[index].hasEscapes else {
             return String(decoding: raw, as: UTF8.self)
         }
+        return decodeEscapedString(start: Int(tokens[index].start), length: raw.count)
+    }
+
+    /// Resolves the escapes of the (validated) string bytes at `start`.
+    func decodeEscapedString(start: Int, length: Int) -> String {
+        let raw = UnsafeBufferPointer(start: bytes + start, count: length)
         var scalars = String.UnicodeScalarView()
         var utf8 = [UInt8]()
         var position = 0
