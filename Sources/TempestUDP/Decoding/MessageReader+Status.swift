@@ -44,6 +44,7 @@ extension MessageReader {
             Int(json[index].next) - index - 1 == Int(json[index].length)
         else { return nil }
         var values = [Int64?]()
+        values.reserveCapacity(Int(json[index].length))
         var element = index + 1
         while element < Int(json[index].next) {
             switch json[element].kind {

@@ -12,6 +12,27 @@ final class SerialNumberCache {
     private let serials: UnsafeMutablePointer<SerialNumber?>
     private let nextReplacement: UnsafeMutablePointer<Int>
 
+    /// Compares `count` bytes eight at a time (serials are about 11 bytes).
+    @inline(__always)
+    private static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
+        }
+        while offset < count {
+            if lhs.load(fromByteOffset: offset, as: UInt8.self) != rhs.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            offset += 1
+        }
+        return true
+    }
+
     init() {
         bytes = .allocate(capacity: SerialNumberCache.slotCount * SerialNumberCache.slotBytes)
         lengths = .allocate(capacity: SerialNumberCache.slotCount)
@@ -33,11 +54,13 @@ final class SerialNumberCache {
     /// The serial for `candidate` (1 to 32 validated bytes).
     func serialNumber(for candidate: UnsafeBufferPointer<UInt8>) -> SerialNumber {
         let count = candidate.count
+        let source = UnsafeRawPointer(candidate.baseAddress!)
         for slot in 0..<SerialNumberCache.slotCount where lengths[slot] == count {
-            let stored = bytes + slot * SerialNumberCache.slotBytes
-            var index = 0
-            while index < count && stored[index] == candidate[index] { index += 1 }
-            if index == count, let serial = serials[slot] { return serial }
+            if SerialNumberCache.equal(UnsafeRawPointer(bytes + slot * SerialNumberCache.slotBytes), source, count: count),
+                let serial = serials[slot]
+            {
+                return serial
+            }
         }
         let serial = SerialNumber(validatedBytes: candidate)
         let slot = nextReplacement.pointee

@@ -35,6 +35,7 @@ struct JSONNumberParser {
 
     /// The literal's value (possibly infinite when it overflows), or nil when
     /// the bytes are not a JSON number.
+    @inline(__always)
     mutating func parse() -> Double? {
         // Locals, not stored properties, so the loops run in registers.
         let input = bytes

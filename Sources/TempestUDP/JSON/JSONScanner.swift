@@ -160,6 +160,7 @@ struct JSONScanner {
 
     // MARK: - Strings
 
+    @inline(__always)
     private mutating func scanString() throws(JSONScanError) {
         let index = try appendToken(kind: .string, start: position + 1)
         let hasEscapes = try scanStringBody()
@@ -286,6 +287,7 @@ struct JSONScanner {
 
     // MARK: - Numbers
 
+    @inline(__always)
     private mutating func scanNumber() throws(JSONScanError) {
         let start = position
         var parser = JSONNumberParser(bytes: bytes, count: count, start: start)
