@@ -9,3 +9,4 @@ bash scripts/install-deps.sh
 swift build --build-tests
 swift test --skip-build --parallel --num-workers 2
 bash scripts/check-no-foundation.sh
+bash scripts/check-systemd-unit.sh

@@ -51,7 +51,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         ShutdownSignal.install()
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        LoggingSystem.bootstrap { GatewayLogHandler(label: $0) }
         let path = database ?? RunCommand.defaultDatabasePath()
         let writer: StoreWriter
         do {
@@ -79,9 +79,10 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let configuration = UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort)
-        let statistics = try await ListeningSession(
-            configuration: configuration, durationSeconds: seconds, handler: handler
-        ).run()
+        var session = ListeningSession(configuration: configuration, durationSeconds: seconds, handler: handler)
+        session.notifier = SystemdNotifier()
+        session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"
+        let statistics = try await session.run()
         do {
             try await writer.flush()
         } catch {

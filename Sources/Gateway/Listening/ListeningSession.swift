@@ -11,6 +11,11 @@ struct ListeningSession {
     /// Stop after this many seconds; nil runs until SIGINT or SIGTERM.
     let durationSeconds: Int?
     let handler: @Sendable (ListenerEvent) -> Void
+    /// When set, told READY once the socket is bound, and pinged for the
+    /// watchdog only while the receive loop is alive.
+    var notifier: SystemdNotifier? = nil
+    /// The readiness status line for systemd.
+    var readyStatus: String = "listening"
 
     /// Listens until done and returns the final counters.
     func run() async throws -> ListenerStatistics {
@@ -25,12 +30,27 @@ struct ListeningSession {
             "Listening for Tempest hub broadcasts on UDP \(configuration.bindAddress):\(listener.boundPort)"
                 + (durationSeconds.map { " for \($0) seconds" } ?? "; press Control-C to stop") + "."
         )
+        notifier?.ready(status: readyStatus)
+        let watchdogInterval = notifier != nil ? SystemdNotifier.watchdogIntervalSeconds : nil
+        var lastPingTenths = 0
+        var heartbeatAtLastPing = listener.receiveLoopHeartbeat
         var elapsedTenths = 0
         var hintGiven = false
         while durationSeconds.map({ elapsedTenths < $0 * 10 }) ?? true {
             if let signal = ShutdownSignal.requested {
                 StandardOutput.errorLine("Stopping: received \(ShutdownSignal.name(signal)).")
                 break
+            }
+            // Ping at half the watchdog interval, and only if the receive loop
+            // moved since the last ping: a dead or stuck loop lets systemd
+            // restart the service instead of leaving it up and silent.
+            if let watchdogInterval, Double(elapsedTenths - lastPingTenths) / 10 >= watchdogInterval / 2 {
+                let heartbeat = listener.receiveLoopHeartbeat
+                if heartbeat != heartbeatAtLastPing {
+                    notifier?.watchdogPing()
+                    heartbeatAtLastPing = heartbeat
+                }
+                lastPingTenths = elapsedTenths
             }
             try? await Task.sleep(nanoseconds: 100_000_000)
             elapsedTenths += 1
@@ -41,6 +61,7 @@ struct ListeningSession {
                 StandardOutput.errorLine(ListeningSession.silenceHint(port: listener.boundPort))
             }
         }
+        notifier?.stopping()
         listener.stop()
         return listener.statistics
     }

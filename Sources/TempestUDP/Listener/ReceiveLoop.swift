@@ -31,6 +31,7 @@ final class ReceiveLoop {
         defer { control.deallocate() }
 
         while !listener.isStopping {
+            listener.recordLoopIteration()
             var source = sockaddr_in()
             var vector = iovec(iov_base: buffer, iov_len: ReceiveLoop.bufferBytes)
             let count: Int = withUnsafeMutablePointer(to: &source) { sourcePointer in

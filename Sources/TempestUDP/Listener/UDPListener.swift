@@ -28,6 +28,7 @@ public final class UDPListener: Sendable {
 
     private let state = Mutex(State())
     private let counters = Mutex(ListenerStatistics())
+    private let loopIterations = Atomic<UInt64>(0)
     private let allowedSources: Set<UInt32>
 
     /// Creates a listener; nothing is bound until `start`.
@@ -48,6 +49,17 @@ public final class UDPListener: Sendable {
     /// The port actually bound (differs from the configuration's when it was 0).
     public var boundPort: UInt16 {
         state.withLock { $0.boundPort }
+    }
+
+    /// Grows on every pass of the receive loop, at least four times a second
+    /// while the loop is alive (the socket's read timeout is 250 ms). A
+    /// watchdog that sees it stop growing knows the loop is stuck or dead.
+    public var receiveLoopHeartbeat: UInt64 {
+        loopIterations.load(ordering: .relaxed)
+    }
+
+    func recordLoopIteration() {
+        loopIterations.add(1, ordering: .relaxed)
     }
 
     /// A snapshot of the counters.
