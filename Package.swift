@@ -49,7 +49,8 @@ let package = Package(
         ),
         .target(
             name: "Meteorology",
-            dependencies: []
+            dependencies: [],
+            linkerSettings: [.linkedLibrary("m")]
         ),
         .target(
             name: "Storage",

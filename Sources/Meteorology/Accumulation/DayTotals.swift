@@ -1,0 +1,102 @@
+/// One device's totals and extremes for one station-local day.
+public struct DayTotals: Hashable, Sendable {
+    /// A value and when it happened.
+    public struct Extreme: Hashable, Sendable {
+        /// The value, in the unit its property names.
+        public var value: Double
+        /// When, seconds since 1970 UTC.
+        public var timestamp: Int64
+    }
+
+    /// A gust, when it happened, and the direction reported with it.
+    public struct Gust: Hashable, Sendable {
+        /// Gust speed, m/s.
+        public var metersPerSecond: Double
+        /// When, seconds since 1970 UTC.
+        public var timestamp: Int64
+        /// The observation's average wind direction, degrees.
+        public var directionDegrees: Double?
+    }
+
+    /// The station-local date.
+    public let date: LocalDate
+    /// Rain since local midnight, mm.
+    public var rainMillimeters: Double { Double(rainMillionthsOfMillimeter) / 1_000_000 }
+    /// The rain sum as an integer count of 10⁻⁶ mm (the hub's resolution):
+    /// integer addition is exact, so the total cannot depend on arrival order.
+    var rainMillionthsOfMillimeter: Int64 = 0
+    /// Minutes in which rain fell.
+    public internal(set) var rainMinutes: Int = 0
+    /// Lightning strikes counted by the observations.
+    public internal(set) var strikeCount: Int = 0
+    /// The closest strike of the day, km.
+    public internal(set) var closestStrikeKilometers: Double?
+    /// The day's highest air temperature, °C (the earliest, on a tie).
+    public internal(set) var maximumTemperature: Extreme?
+    /// The day's lowest air temperature, °C (the earliest, on a tie).
+    public internal(set) var minimumTemperature: Extreme?
+    /// The day's strongest gust (the earliest, on a tie).
+    public internal(set) var maximumGust: Gust?
+    /// How many observations went into the totals.
+    public internal(set) var observationCount: Int = 0
+
+    /// Empty totals for `date`.
+    public init(date: LocalDate) {
+        self.date = date
+    }
+
+    mutating func add(_ sample: ObservationSample) {
+        observationCount += 1
+        if let rain = sample.rainMillimeters, rain > 0 {
+            rainMillionthsOfMillimeter += Int64((rain * 1_000_000).rounded())
+            rainMinutes += Int(max(1, sample.reportIntervalMinutes ?? 1))
+        }
+        if let count = sample.lightningStrikeCount, count > 0 {
+            strikeCount += Int(count)
+            if let distance = sample.lightningStrikeAverageDistanceKilometers {
+                noteStrike(distanceKilometers: distance)
+            }
+        }
+        if let temperature = sample.airTemperatureCelsius {
+            if DayTotals.isBetter(temperature, sample.timestamp, than: maximumTemperature, higher: true) {
+                maximumTemperature = Extreme(value: temperature, timestamp: sample.timestamp)
+            }
+            if DayTotals.isBetter(temperature, sample.timestamp, than: minimumTemperature, higher: false) {
+                minimumTemperature = Extreme(value: temperature, timestamp: sample.timestamp)
+            }
+        }
+        if let gust = sample.windGustMetersPerSecond {
+            let current = maximumGust.map { Extreme(value: $0.metersPerSecond, timestamp: $0.timestamp) }
+            if DayTotals.isBetter(gust, sample.timestamp, than: current, higher: true) {
+                maximumGust = Gust(metersPerSecond: gust, timestamp: sample.timestamp, directionDegrees: sample.windDirectionDegrees)
+            }
+        }
+    }
+
+    mutating func noteStrike(distanceKilometers: Double) {
+        closestStrikeKilometers = min(closestStrikeKilometers ?? .infinity, distanceKilometers)
+    }
+
+    /// Whether (value, time) beats `current`; ties go to the earlier time so
+    /// the result does not depend on arrival order.
+    static func isBetter(_ value: Double, _ timestamp: Int64, than current: Extreme?, higher: Bool) -> Bool {
+        guard let current else { return true }
+        if value == current.value { return timestamp < current.timestamp }
+        return higher ? value > current.value : value < current.value
+    }
+}
+
+/// The figures for "now": today and yesterday in the station's time zone,
+/// and lightning over the last hour and three hours.
+public struct CurrentTotals: Hashable, Sendable {
+    /// Today, midnight to now.
+    public var today: DayTotals
+    /// Yesterday, whole.
+    public var yesterday: DayTotals
+    /// Strikes counted in the last 60 minutes.
+    public var strikesLastHour: Int
+    /// Strikes counted in the last 3 hours.
+    public var strikesLastThreeHours: Int
+    /// The most recent strike event: distance (km) and time.
+    public var lastStrike: StrikeSample?
+}
