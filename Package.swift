@@ -153,7 +153,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["Gateway", "TempestTestKit"]
+            dependencies: ["Gateway", "Storage", "TempestTestKit"]
         ),
     ]
 )

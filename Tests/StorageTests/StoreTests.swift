@@ -19,7 +19,8 @@ struct StoreTests {
 
         let stored = try #require(try store.observations(serial: Fixtures.tempest, from: Fixtures.dayStart, to: Fixtures.dayStart + 1).first)
         var expected = record
-        expected.rainAccumulatedMillimeters = 0.123  // stored to the micrometre, as documented
+        // Rain keeps all six decimals the hub sends (stored in nanometres).
+        #expect(stored.rainAccumulatedMillimeters == 0.123456)
         // Hub and firmware go to the device table, not the row.
         expected.hubSerial = nil
         expected.firmwareRevision = nil

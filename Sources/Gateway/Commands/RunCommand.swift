@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import Logging
+import Meteorology
 import Storage
 import Synchronization
 import TempestUDP
@@ -46,6 +47,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Echo each message: lines, json or none (default: lines on a terminal, none otherwise).")
     var print: PrintMode?
 
+    @Option(help: "The station's IANA time zone for daily totals, such as America/Denver (default: the system's).")
+    var timezone: String?
+
     @Option(help: .hidden)
     var seconds: Int?
 
@@ -59,7 +63,19 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             throw GatewayError.databaseUnavailable(path, error)
         }
-        StandardOutput.errorLine("Storing in \(path).")
+        let zone: TimeZoneRules
+        do {
+            zone = try timezone.map { try TimeZoneRules(identifier: $0) } ?? TimeZoneRules.systemZone() ?? .utc
+        } catch {
+            throw ValidationError("--timezone: \(error)")
+        }
+        let summaries = DailySummaryKeeper(timeZone: zone)
+        let restored = try await writer.perform { store in
+            try summaries.restore(from: store, now: Int64(Glibc.time(nil)))
+        }
+        StandardOutput.errorLine(
+            "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
+                + "\(restored.observations) stored observations and \(restored.strikes) strikes.")
 
         let mode = print ?? (TerminalStyle.isTerminal(fileDescriptor: STDOUT_FILENO) ? .lines : .none)
         let printer: LiveMessagePrinter? =
@@ -68,8 +84,9 @@ struct RunCommand: AsyncParsableCommand {
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             printer?.handle(event)
             guard case .message(let received) = event else { return }
-            let writes = StoreWrites.writes(
-                for: received.message, source: .udp, receivedAt: received.receivedAt.secondsSince1970)
+            let now = received.receivedAt.secondsSince1970
+            let writes = StoreWrites.writes(for: received.message, source: .udp, receivedAt: now)
+                + summaries.ingest(received.message, now: now)
             do {
                 try writer.submit(writes)
             } catch {

@@ -47,10 +47,21 @@ public struct TimeZoneRules: Hashable, Sendable {
         self = try TimeZoneRules.parse(bytes, identifier: identifier)
     }
 
-    /// The system's own zone (`/etc/localtime`), named `identifier`.
+    /// The system's own zone (`/etc/localtime`), named after the tz file
+    /// it links to (such as `Europe/Berlin`), or `localtime` when it is a copy.
     public static func systemZone(path: String = "/etc/localtime") -> TimeZoneRules? {
-        guard let bytes = try? readFile(path: path, identifier: "localtime", directory: "/etc") else { return nil }
-        return try? parse(bytes, identifier: "localtime")
+        var name = "localtime"
+        var target = [CChar](repeating: 0, count: 4096)
+        let length = readlink(path, &target, target.count - 1)
+        if length > 0 {
+            let link = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let parts = link.split(separator: "/", omittingEmptySubsequences: true)
+            if let index = parts.lastIndex(of: "zoneinfo"), index + 1 < parts.count {
+                name = parts[(index + 1)...].joined(separator: "/")
+            }
+        }
+        guard let bytes = try? readFile(path: path, identifier: name, directory: "/etc") else { return nil }
+        return try? parse(bytes, identifier: name)
     }
 
     // MARK: - Queries

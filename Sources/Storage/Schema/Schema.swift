@@ -6,7 +6,8 @@
 /// - Measurements are stored as scaled integers in protocol units (for example
 ///   `air_temperature_centi_c` = °C × 100): SQLite stores small integers in
 ///   1–3 bytes where a REAL always takes 8. Each scale keeps at least the
-///   precision the hub sends (spec section 3). Codes for kind and source are
+///   precision the hub sends (spec section 3; rain, sent with six decimals,
+///   is kept in nanometres). Codes for kind and source are
 ///   small integers too.
 /// - Tables keyed by (device, timestamp) are `WITHOUT ROWID`, so the natural
 ///   key is the only b-tree and doubles as the uniqueness rule that makes
@@ -49,15 +50,15 @@ public enum Schema {
                 illuminance_lux INTEGER,
                 uv_index_centi INTEGER,
                 solar_radiation_w_m2 INTEGER,
-                rain_accumulated_um INTEGER,
+                rain_accumulated_nm INTEGER,
                 precipitation_type INTEGER,
                 lightning_strike_avg_distance_km INTEGER,
                 lightning_strike_count INTEGER,
                 battery_mv INTEGER,
                 report_interval_min INTEGER,
-                local_day_rain_accumulation_um INTEGER,
-                nc_rain_accumulation_um INTEGER,
-                local_day_nc_rain_accumulation_um INTEGER,
+                local_day_rain_accumulation_nm INTEGER,
+                nc_rain_accumulation_nm INTEGER,
+                local_day_nc_rain_accumulation_nm INTEGER,
                 precipitation_analysis_type INTEGER,
                 PRIMARY KEY (device_id, timestamp)
             ) WITHOUT ROWID;

@@ -17,4 +17,8 @@ enum FixedPoint {
 
     static let centi: Double = 100
     static let milli: Double = 1000
+    /// Rain: the hub sends six decimals of a millimetre, so rain is kept in
+    /// millionths of a millimetre (nanometres); rounding to 0.001 mm would
+    /// lose up to 0.7 mm a day summed over every minute.
+    static let micro: Double = 1_000_000
 }

@@ -3,9 +3,9 @@ extension Store {
     static let observationColumns = """
         timestamp, kind, source, received_lag_s, wind_lull_cm_s, wind_avg_cm_s, wind_gust_cm_s, wind_direction_deg,
         wind_sample_interval_s, station_pressure_centi_mb, air_temperature_centi_c, relative_humidity_centi_pct,
-        illuminance_lux, uv_index_centi, solar_radiation_w_m2, rain_accumulated_um, precipitation_type,
+        illuminance_lux, uv_index_centi, solar_radiation_w_m2, rain_accumulated_nm, precipitation_type,
         lightning_strike_avg_distance_km, lightning_strike_count, battery_mv, report_interval_min,
-        local_day_rain_accumulation_um, nc_rain_accumulation_um, local_day_nc_rain_accumulation_um,
+        local_day_rain_accumulation_nm, nc_rain_accumulation_nm, local_day_nc_rain_accumulation_nm,
         precipitation_analysis_type
         """
 
@@ -35,15 +35,15 @@ extension Store {
             try s.bind(record.illuminanceLux, at: 13)
             try s.bind(FixedPoint.encode(record.uvIndex, scale: FixedPoint.centi), at: 14)
             try s.bind(record.solarRadiationWattsPerSquareMeter, at: 15)
-            try s.bind(FixedPoint.encode(record.rainAccumulatedMillimeters, scale: FixedPoint.milli), at: 16)
+            try s.bind(FixedPoint.encode(record.rainAccumulatedMillimeters, scale: FixedPoint.micro), at: 16)
             try s.bind(record.precipitationType, at: 17)
             try s.bind(record.lightningStrikeAverageDistanceKilometers, at: 18)
             try s.bind(record.lightningStrikeCount, at: 19)
             try s.bind(FixedPoint.encode(record.batteryVolts, scale: FixedPoint.milli), at: 20)
             try s.bind(record.reportIntervalMinutes, at: 21)
-            try s.bind(FixedPoint.encode(record.localDayRainAccumulationMillimeters, scale: FixedPoint.milli), at: 22)
-            try s.bind(FixedPoint.encode(record.nearCastRainAccumulationMillimeters, scale: FixedPoint.milli), at: 23)
-            try s.bind(FixedPoint.encode(record.localDayNearCastRainAccumulationMillimeters, scale: FixedPoint.milli), at: 24)
+            try s.bind(FixedPoint.encode(record.localDayRainAccumulationMillimeters, scale: FixedPoint.micro), at: 22)
+            try s.bind(FixedPoint.encode(record.nearCastRainAccumulationMillimeters, scale: FixedPoint.micro), at: 23)
+            try s.bind(FixedPoint.encode(record.localDayNearCastRainAccumulationMillimeters, scale: FixedPoint.micro), at: 24)
             try s.bind(record.precipitationAnalysisType, at: 25)
         }
         return database.changes > 0

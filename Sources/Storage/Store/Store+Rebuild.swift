@@ -25,8 +25,8 @@ extension Store {
         guard let device = try existingDeviceID(serial: serial) else { return nil }
         let totals = try database.statement(
             """
-            SELECT count(*), coalesce(sum(rain_accumulated_um), 0),
-                coalesce(sum(CASE WHEN rain_accumulated_um > 0 THEN coalesce(report_interval_min, 1) ELSE 0 END), 0),
+            SELECT count(*), coalesce(sum(rain_accumulated_nm), 0),
+                coalesce(sum(CASE WHEN rain_accumulated_nm > 0 THEN coalesce(report_interval_min, 1) ELSE 0 END), 0),
                 coalesce(sum(lightning_strike_count), 0),
                 min(CASE WHEN lightning_strike_count > 0 THEN lightning_strike_avg_distance_km END)
             FROM observations WHERE device_id = ? AND timestamp >= ? AND timestamp < ?
@@ -37,7 +37,7 @@ extension Store {
         try totals.bind(end, at: 2)
         guard try totals.step(), let rows = totals.int(0), rows > 0 else { return nil }
         var summary = DailySummaryRecord(serial: serial, localDate: localDate, updatedAt: updatedAt)
-        summary.rainMillimeters = FixedPoint.decode(totals.int64(1), scale: FixedPoint.milli) ?? 0
+        summary.rainMillimeters = FixedPoint.decode(totals.int64(1), scale: FixedPoint.micro) ?? 0
         summary.rainMinutes = totals.int(2) ?? 0
         let observedStrikes = totals.int(3) ?? 0
         let observedClosest = totals.int(4)
