@@ -9,3 +9,6 @@ cd "$(dirname "$0")/.."
 swift build -c release --product DecoderBenchmark
 bin="$(swift build -c release --show-bin-path)"
 "$bin/DecoderBenchmark" "${1:-2}"
+
+swift build -c release --product StorageBenchmark
+"$bin/StorageBenchmark"
