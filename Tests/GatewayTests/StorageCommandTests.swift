@@ -56,7 +56,7 @@ struct StorageCommandTests {
     @Test("export streams every observation as CSV, JSON lines and a JSON array")
     func export() throws {
         let replayed = try database()
-        let range = ["--from", "2024-07-13", "--to", "2024-07-14", "--database", replayed.path]
+        let range = ["--from", "2024-07-13", "--to", "2024-07-14", "--timezone", "UTC", "--database", replayed.path]
         let csv = try Gateway.run(["export", "--format", "csv"] + range)
         let csvLines = csv.standardOutput.split(separator: "\n")
         #expect(csvLines.first?.hasPrefix("serial_number,timestamp,time_utc,source,wind_lull") == true)
@@ -68,6 +68,24 @@ struct StorageCommandTests {
         #expect(array.count == replayed.expectedObservations)
         let strikes = try Gateway.run(["export", "--format", "jsonl", "--table", "lightning_strikes"] + range)
         #expect(try Gateway.jsonLines(strikes.standardOutput).count == replayed.expectedStrikes)
+    }
+
+    @Test("a date means the station-local day of --timezone")
+    func localDates() throws {
+        let replayed = try database()
+        // In Kiritimati (UTC+14) 2024-07-13 ends at 2024-07-13T10:00Z.
+        let result = try Gateway.run([
+            "export", "--format", "jsonl", "--from", "2024-07-13", "--to", "2024-07-14", "--timezone", "Pacific/Kiritimati",
+            "--database", replayed.path,
+        ])
+        let rows = try Gateway.jsonLines(result.standardOutput)
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { ($0["timestamp"] as? Int ?? .max) < 1_720_864_800 })
+        let utc = try Gateway.run([
+            "export", "--format", "jsonl", "--from", "2024-07-13", "--to", "2024-07-14", "--timezone", "UTC", "--database",
+            replayed.path,
+        ])
+        #expect(try Gateway.jsonLines(utc.standardOutput).count > rows.count)
     }
 
     @Test("db check passes; prune and vacuum run and report")

@@ -15,7 +15,7 @@ struct ExportCommand: ParsableCommand {
             Tables: observations (the default), rapid_wind (raw 3-second samples, kept 7 days by default), \
             lightning_strikes, rain_starts.
 
-            Times are ISO 8601 instants (2024-07-13T18:30:00Z) or dates (2024-07-13, a whole UTC day).
+            Times are ISO 8601 instants (2024-07-13T18:30:00Z) or dates (2024-07-13, a whole station-local day in the --timezone zone).
 
             Examples:
               tempest-gateway export --from 2024-07-01 --to 2024-08-01 --format csv > july.csv
@@ -38,6 +38,8 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var databaseOptions: DatabaseOptions
 
+    @OptionGroup var zoneOptions: StationZoneOptions
+
     @Option(help: "Start time (inclusive).")
     var from: TimeArgument
 
@@ -55,8 +57,9 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let store = try StoreAccess.openReadOnly(databaseOptions.path)
-        let start = StoreAccess.instant(from)
-        let end = StoreAccess.instant(to)
+        let zone = try zoneOptions.zone()
+        let start = zoneOptions.instant(from, zone: zone)
+        let end = zoneOptions.instant(to, zone: zone)
         guard start < end else { throw ValidationError("--from must be before --to") }
         var output = ExportWriter(format: format, header: header)
         switch table {

@@ -10,7 +10,7 @@ struct HistoryCommand: ParsableCommand {
         discussion: """
             Without --from and --to, shows the most recent observations (--limit, default 30). Times are \
             ISO 8601 (2024-07-13T18:30:00Z, or with an offset such as -06:00; without a zone they are read as \
-            UTC) or dates (2024-07-13, meaning that whole day in UTC). --json prints a JSON array of rows \
+            UTC) or dates (2024-07-13, meaning that whole station-local day in the --timezone zone). --json prints a JSON array of rows \
             with the protocol's field names and units.
 
             Examples:
@@ -20,6 +20,8 @@ struct HistoryCommand: ParsableCommand {
     )
 
     @OptionGroup var databaseOptions: DatabaseOptions
+
+    @OptionGroup var zoneOptions: StationZoneOptions
 
     @Option(help: "The device serial (default: every device with observations).")
     var device: String?
@@ -39,13 +41,14 @@ struct HistoryCommand: ParsableCommand {
     func run() throws {
         let store = try StoreAccess.openReadOnly(databaseOptions.path)
         let serials = try StoreAccess.observationSerials(store, only: device)
+        let zone = try zoneOptions.zone()
         var rows = [ObservationRecord]()
         for serial in serials {
             if from == nil && to == nil {
                 rows += try store.recentObservations(serial: serial, count: limit).sorted { $0.timestamp < $1.timestamp }
             } else {
-                let start = from.map(StoreAccess.instant) ?? 0
-                let end = to.map(StoreAccess.instant) ?? Int64.max
+                let start = from.map { zoneOptions.instant($0, zone: zone) } ?? 0
+                let end = to.map { zoneOptions.instant($0, zone: zone) } ?? Int64.max
                 rows += try store.observations(serial: serial, from: start, to: end, limit: limit)
             }
         }

@@ -47,8 +47,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Echo each message: lines, json or none (default: lines on a terminal, none otherwise).")
     var print: PrintMode?
 
-    @Option(help: "The station's IANA time zone for daily totals, such as America/Denver (default: the system's).")
-    var timezone: String?
+    @OptionGroup var zoneOptions: StationZoneOptions
 
     @Option(help: .hidden)
     var seconds: Int?
@@ -63,12 +62,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             throw GatewayError.databaseUnavailable(path, error)
         }
-        let zone: TimeZoneRules
-        do {
-            zone = try timezone.map { try TimeZoneRules(identifier: $0) } ?? TimeZoneRules.systemZone() ?? .utc
-        } catch {
-            throw ValidationError("--timezone: \(error)")
-        }
+        let zone = try zoneOptions.zone()
         let summaries = DailySummaryKeeper(timeZone: zone)
         let restored = try await writer.perform { store in
             try summaries.restore(from: store, now: Int64(Glibc.time(nil)))

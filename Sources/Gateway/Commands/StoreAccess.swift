@@ -28,14 +28,6 @@ enum StoreAccess {
         if let only { return [only] }
         return try store.devices().filter { $0.kind != .hub }.map(\.serial).sorted()
     }
-
-    /// A time argument as an instant; dates are whole UTC days for now.
-    static func instant(_ time: TimeArgument) -> Int64 {
-        switch time {
-        case .instant(let seconds): seconds
-        case .date(let year, let month, let day): CivilDate.daysSince1970(year: year, month: month, day: day) * 86_400
-        }
-    }
 }
 
 import Glibc

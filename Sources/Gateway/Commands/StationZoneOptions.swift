@@ -1,0 +1,32 @@
+import ArgumentParser
+import Meteorology
+
+/// `--timezone ZONE`: the station's time zone, which turns a date such as
+/// 2024-07-13 into that station-local day.
+struct StationZoneOptions: ParsableArguments {
+    @Option(help: "The station's IANA time zone for dates, such as America/Denver (default: the system's).")
+    var timezone: String?
+
+    /// The zone to use: the option, else the system's, else UTC.
+    func zone() throws -> TimeZoneRules {
+        do {
+            return try timezone.map { try TimeZoneRules(identifier: $0) } ?? TimeZoneRules.systemZone() ?? .utc
+        } catch {
+            throw ValidationError("--timezone: \(error)")
+        }
+    }
+
+    /// `time` as an instant: instants as given, dates as the start of that
+    /// station-local day.
+    func instant(_ time: TimeArgument, zone: TimeZoneRules) -> Int64 {
+        switch time {
+        case .instant(let seconds):
+            return seconds
+        case .date(let year, let month, let day):
+            guard let date = LocalDate(year: Int(year), month: Int(month), day: Int(day)) else {
+                return CivilDate.daysSince1970(year: year, month: month, day: day) * 86_400
+            }
+            return zone.startOfDay(date)
+        }
+    }
+}
