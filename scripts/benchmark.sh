@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Builds the benchmarks in release mode and prints their figures. Not part of
 # the test suite: speed targets are checked here, never by timed tests.
-# Usage: scripts/benchmark.sh [seconds-per-workload]
+# Usage: scripts/benchmark.sh [seconds per decoder workload, default 5]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/swift-env.sh
 
 swift build -c release --product DecoderBenchmark
 bin="$(swift build -c release --show-bin-path)"
-"$bin/DecoderBenchmark" "${1:-2}"
+"$bin/DecoderBenchmark" "${1:-5}"
 
 swift build -c release --product StorageBenchmark
 "$bin/StorageBenchmark"

@@ -138,9 +138,24 @@ let mix = realisticHour()
 let observations = (Int64(0)..<600).map { Array(observation($0).utf8) }
 let winds = (Int64(0)..<600).map { Array(rapidWind($0 * 3).utf8) }
 
-print("Decoder benchmark: full decoding with every value read, one thread, \(seconds) s per workload")
+// Shared virtual machines vary by tens of percent from second to second, so
+// each workload runs in five rounds; the best round shows what the code can
+// do, the median what a busy machine gives. scripts/decoder-instructions.sh
+// counts instructions, which no neighbour can disturb.
+let rounds = 5
+print("Decoder benchmark: full decoding with every value read, release build, one thread")
+print("(\(rounds) rounds of \(seconds / Double(rounds)) s per workload; datagrams per second, best and median)")
 for (name, datagrams) in [("realistic mix", mix), ("obs_st only", observations), ("rapid_wind only", winds)] {
-    let (rate, checksum) = measure(datagrams, seconds: seconds)
+    var rates = [Double]()
+    var checksum = 0.0
+    for _ in 0..<rounds {
+        let (rate, roundChecksum) = measure(datagrams, seconds: seconds / Double(rounds))
+        rates.append(rate)
+        checksum += roundChecksum
+    }
+    rates.sort()
     let averageBytes = datagrams.reduce(0) { $0 + $1.count } / datagrams.count
-    print("  \(name): \(Int(rate)) datagrams per second (average \(averageBytes) bytes; checksum \(Int(checksum) % 1000))")
+    print(
+        "  \(name): best \(Int(rates.last!)), median \(Int(rates[rounds / 2])) datagrams per second "
+            + "(average \(averageBytes) bytes per datagram; checksum \(Int(checksum) % 1000))")
 }

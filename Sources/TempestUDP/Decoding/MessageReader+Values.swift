@@ -2,6 +2,7 @@
 /// policy, and bounded integers.
 extension MessageReader {
     /// A required timestamp: integral seconds within 2015-01-01 … 2100-01-01.
+    @inline(__always)
     func readTimestamp(at index: Int, field: StaticString) throws(DecodeError) -> UnixTimestamp {
         guard index >= 0 else { throw DecodeError(.missingField, "the key \"\(field)\" is missing") }
         let token = json[index]
@@ -29,6 +30,7 @@ extension MessageReader {
 
     /// A measured number: nil for `null` or an absent slot; a value outside
     /// `bounds` becomes nil and is recorded as a range violation.
+    @inline(__always)
     mutating func readMeasurement(
         at index: Int,
         field: String,
@@ -53,6 +55,7 @@ extension MessageReader {
 
     /// A measured count or code: like `readMeasurement`, and a fractional
     /// value is a range violation too.
+    @inline(__always)
     mutating func readMeasuredInteger(
         at index: Int,
         field: String,
@@ -68,6 +71,7 @@ extension MessageReader {
 
     /// A counter that must fit 0 … 2³²−1 (`uptime`, `seq`, `sensor_status`);
     /// anything else rejects the datagram.
+    @inline(__always)
     func readUnsigned32(at index: Int, field: StaticString) throws(DecodeError) -> UInt32? {
         guard index >= 0 else { return nil }
         let token = json[index]
@@ -91,6 +95,7 @@ extension MessageReader {
     /// A positional array (`ob`, `evt`, `radio_stats`, an `obs` row) with
     /// `minimum ... cap` elements, every one a scalar. A nested array or
     /// object where a value belongs rejects the datagram.
+    @inline(__always)
     func readPositionalArray(
         at index: Int,
         key: String,

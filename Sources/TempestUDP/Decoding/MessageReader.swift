@@ -80,6 +80,7 @@ struct MessageReader {
 
     /// Reads and validates a serial at `index` (nil when the key is absent
     /// and optional; a `null` hub_sn counts as absent).
+    @inline(__always)
     private func readSerialNumber(at index: Int, key: StaticString, required: Bool) throws(DecodeError) -> SerialNumber? {
         guard index >= 0 else {
             if required { throw DecodeError(.missingField, "the key \"\(key)\" is missing") }
@@ -92,6 +93,7 @@ struct MessageReader {
         }
         if !token.hasEscapes {
             let raw = json.rawBytes(ofStringAt: index)
+            if let cached = serialCache.cachedSerialNumber(for: raw) { return cached }
             guard !raw.isEmpty else { throw DecodeError(.invalidSerialNumber, "\"\(key)\" is empty") }
             guard raw.count <= SerialNumber.maximumLength else {
                 throw DecodeError(

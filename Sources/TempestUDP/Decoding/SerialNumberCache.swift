@@ -51,9 +51,12 @@ final class SerialNumberCache {
         nextReplacement.deallocate()
     }
 
-    /// The serial for `candidate` (1 to 32 validated bytes).
-    func serialNumber(for candidate: UnsafeBufferPointer<UInt8>) -> SerialNumber {
+    /// The cached serial whose bytes equal `candidate`, if any. Only
+    /// validated serials are cached, so a hit needs no validation.
+    @inline(__always)
+    func cachedSerialNumber(for candidate: UnsafeBufferPointer<UInt8>) -> SerialNumber? {
         let count = candidate.count
+        guard count > 0 else { return nil }
         let source = UnsafeRawPointer(candidate.baseAddress!)
         for slot in 0..<SerialNumberCache.slotCount where lengths[slot] == count {
             if SerialNumberCache.equal(UnsafeRawPointer(bytes + slot * SerialNumberCache.slotBytes), source, count: count),
@@ -62,6 +65,13 @@ final class SerialNumberCache {
                 return serial
             }
         }
+        return nil
+    }
+
+    /// The serial for `candidate` (1 to 32 validated bytes), cached.
+    func serialNumber(for candidate: UnsafeBufferPointer<UInt8>) -> SerialNumber {
+        if let cached = cachedSerialNumber(for: candidate) { return cached }
+        let count = candidate.count
         let serial = SerialNumber(validatedBytes: candidate)
         let slot = nextReplacement.pointee
         nextReplacement.pointee = (slot + 1) % SerialNumberCache.slotCount

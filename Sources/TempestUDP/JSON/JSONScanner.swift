@@ -169,6 +169,7 @@ struct JSONScanner {
         tape[index].next = Int32(tokenCount)
     }
 
+    @inline(__always)
     private func recordTopLevelValue(keyStart: Int, keyLength: Int, hasEscapes: Bool, at valueIndex: Int) {
         let key: TopLevelKey?
         if hasEscapes {
@@ -182,6 +183,7 @@ struct JSONScanner {
 
     /// Validates a string whose opening quote is at `position` and moves past
     /// its closing quote; returns whether it holds escapes.
+    @inline(__always)
     private mutating func scanStringBody() throws(JSONScanError) -> Bool {
         position += 1
         var hasEscapes = false

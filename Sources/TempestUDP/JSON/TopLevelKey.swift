@@ -32,31 +32,64 @@ enum TopLevelKey: Int, CaseIterable {
         }
     }
 
-    /// Recognises an unescaped key by its raw bytes: length first, so most
-    /// keys cost one short comparison.
+    /// Recognises an unescaped key by its raw bytes: by length, then by
+    /// the key packed into little-endian 64-bit words (zero-padded), so each
+    /// candidate costs one to three integer compares. The constants are the
+    /// wire names' bytes; `TopLevelKeyTests` checks every one against `wireName`.
     @inline(__always)
     static func match(_ bytes: UnsafePointer<UInt8>, count: Int) -> TopLevelKey? {
-        @inline(__always)
-        func equals(_ key: TopLevelKey) -> Bool {
-            let name = key.wireName
-            let expected = name.utf8Start
-            for offset in 0..<count where bytes[offset] != expected[offset] { return false }
-            return true
-        }
+        guard count >= 2 && count <= 17 else { return nil }
+        var packed: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &packed) { $0.baseAddress!.copyMemory(from: bytes, byteCount: count) }
+        let w0 = UInt64(littleEndian: packed.0)
+        let w1 = UInt64(littleEndian: packed.1)
+        let w2 = UInt64(littleEndian: packed.2)
         switch count {
-        case 2: return equals(.ob) ? .ob : equals(.fs) ? .fs : nil
-        case 3: return equals(.obs) ? .obs : equals(.evt) ? .evt : equals(.seq) ? .seq : nil
-        case 4: return equals(.type) ? .type : equals(.rssi) ? .rssi : nil
-        case 5: return equals(.debug) ? .debug : nil
-        case 6: return equals(.hubSerialNumber) ? .hubSerialNumber : equals(.uptime) ? .uptime : nil
-        case 7: return equals(.voltage) ? .voltage : nil
-        case 8: return equals(.hubRSSI) ? .hubRSSI : nil
-        case 9: return equals(.timestamp) ? .timestamp : nil
-        case 10: return equals(.mqttStats) ? .mqttStats : nil
-        case 11: return equals(.resetFlags) ? .resetFlags : equals(.radioStats) ? .radioStats : nil
-        case 13: return equals(.serialNumber) ? .serialNumber : equals(.sensorStatus) ? .sensorStatus : nil
-        case 17: return equals(.firmwareRevision) ? .firmwareRevision : nil
-        default: return nil
+        case 2:
+            if w0 == 0x000000000000626F { return .ob }  // ob
+            if w0 == 0x0000000000007366 { return .fs }  // fs
+            return nil
+        case 3:
+            if w0 == 0x000000000073626F { return .obs }  // obs
+            if w0 == 0x0000000000747665 { return .evt }  // evt
+            if w0 == 0x0000000000716573 { return .seq }  // seq
+            return nil
+        case 4:
+            if w0 == 0x0000000065707974 { return .type }  // type
+            if w0 == 0x0000000069737372 { return .rssi }  // rssi
+            return nil
+        case 5:
+            if w0 == 0x0000006775626564 { return .debug }  // debug
+            return nil
+        case 6:
+            if w0 == 0x00006E735F627568 { return .hubSerialNumber }  // hub_sn
+            if w0 == 0x0000656D69747075 { return .uptime }  // uptime
+            return nil
+        case 7:
+            if w0 == 0x00656761746C6F76 { return .voltage }  // voltage
+            return nil
+        case 8:
+            if w0 == 0x697373725F627568 { return .hubRSSI }  // hub_rssi
+            return nil
+        case 9:
+            if w0 == 0x6D617473656D6974 && w1 == 0x0000000000000070 { return .timestamp }  // timestamp
+            return nil
+        case 10:
+            if w0 == 0x6174735F7474716D && w1 == 0x0000000000007374 { return .mqttStats }  // mqtt_stats
+            return nil
+        case 11:
+            if w0 == 0x6C665F7465736572 && w1 == 0x0000000000736761 { return .resetFlags }  // reset_flags
+            if w0 == 0x74735F6F69646172 && w1 == 0x0000000000737461 { return .radioStats }  // radio_stats
+            return nil
+        case 13:
+            if w0 == 0x6E5F6C6169726573 && w1 == 0x0000007265626D75 { return .serialNumber }  // serial_number
+            if w0 == 0x735F726F736E6573 && w1 == 0x0000007375746174 { return .sensorStatus }  // sensor_status
+            return nil
+        case 17:
+            if w0 == 0x657261776D726966 && w1 == 0x6F6973697665725F && w2 == 0x000000000000006E { return .firmwareRevision }  // firmware_revision
+            return nil
+        default:
+            return nil
         }
     }
 
