@@ -3,6 +3,11 @@ import Foundation
 /// Runs a program as a child process for tests: the built `tempest-gateway`
 /// binary, mosquitto, openssl. Output is collected into files so that a
 /// chatty child can never block on a full pipe.
+///
+/// Spawned with `posix_spawn` and an empty signal mask with default
+/// dispositions: the test runner blocks most signals in its own threads, and
+/// a child that inherited that mask would ignore SIGTERM and never see
+/// SIGALRM, unlike in real life.
 public final class ChildProcess: @unchecked Sendable {
     /// The result of a finished run.
     public struct Result: Sendable {
@@ -14,53 +19,93 @@ public final class ChildProcess: @unchecked Sendable {
         public var standardError: String
     }
 
-    private let process = Process()
+    private let executable: String
+    private let arguments: [String]
+    private let environment: [String: String]
     private let outputDirectory: TemporaryDirectory
-    private let inputPipe = Pipe()
+    private var pid: pid_t = 0
+    private var inputWriteEnd: Int32 = -1
+    private var exitStatus: Int32?
 
     /// Prepares (does not start) `executable` with `arguments`.
     /// `environment` entries are added to (and override) the test's own.
     public init(
         executable: String,
         arguments: [String],
-        environment: [String: String] = [:],
-        workingDirectory: String? = nil
+        environment: [String: String] = [:]
     ) throws {
-        outputDirectory = try TemporaryDirectory(prefix: "child-output")
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        self.executable = executable
+        self.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        if let workingDirectory {
-            process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
-        }
-        FileManager.default.createFile(atPath: outputDirectory.file("stdout"), contents: nil)
-        FileManager.default.createFile(atPath: outputDirectory.file("stderr"), contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: outputDirectory.file("stdout"))
-        process.standardError = FileHandle(forWritingAtPath: outputDirectory.file("stderr"))
-        process.standardInput = inputPipe
+        self.environment = merged
+        outputDirectory = try TemporaryDirectory(prefix: "child-output")
     }
 
     /// Starts the child.
     public func start() throws {
-        try process.run()
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw TestKitError("pipe() failed: \(errno)") }
+        defer { close(pipeEnds[0]) }
+        inputWriteEnd = pipeEnds[1]
+        _ = fcntl(inputWriteEnd, F_SETFD, FD_CLOEXEC)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputDirectory.file("stdout"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, outputDirectory.file("stderr"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else { throw TestKitError("could not start \(executable): \(String(cString: strerror(status)))") }
     }
 
     /// The child's process id (valid after `start`).
-    public var processIdentifier: Int32 { process.processIdentifier }
+    public var processIdentifier: Int32 { pid }
 
     /// Whether the child is still running.
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool {
+        reap(blocking: false)
+        return pid != 0 && exitStatus == nil
+    }
 
     /// Writes `text` to the child's standard input.
     public func write(_ text: String) {
-        inputPipe.fileHandleForWriting.write(Data(text.utf8))
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(inputWriteEnd, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
     }
 
     /// Closes the child's standard input (end of file for the child).
     public func closeInput() {
-        try? inputPipe.fileHandleForWriting.close()
+        if inputWriteEnd >= 0 {
+            close(inputWriteEnd)
+            inputWriteEnd = -1
+        }
     }
 
     /// Standard output so far.
@@ -75,7 +120,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Sends `signal` to the child.
     public func send(signal: Int32) {
-        kill(process.processIdentifier, signal)
+        if pid != 0 && exitStatus == nil { kill(pid, signal) }
     }
 
     /// Waits until the child exits or `timeoutSeconds` pass; in the latter
@@ -83,22 +128,27 @@ public final class ChildProcess: @unchecked Sendable {
     @discardableResult
     public func wait(timeoutSeconds: Double) throws -> Result {
         let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while process.isRunning && Date() < deadline {
+        while isRunning && Date() < deadline {
             usleep(10_000)
         }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        if isRunning {
+            kill(pid, SIGKILL)
+            reap(blocking: true)
             throw TestKitError(
-                "child \(process.executableURL?.path ?? "?") still ran after \(timeoutSeconds) s; killed. "
-                    + "stderr: \(standardErrorSoFar)"
+                "child \(executable) still ran after \(timeoutSeconds) s; killed. stderr: \(standardErrorSoFar)"
             )
         }
-        process.waitUntilExit()
-        let status: Int32 =
-            process.terminationReason == .uncaughtSignal
-            ? 128 + process.terminationStatus : process.terminationStatus
-        return Result(status: status, standardOutput: standardOutputSoFar, standardError: standardErrorSoFar)
+        closeInput()
+        return Result(status: exitStatus ?? -1, standardOutput: standardOutputSoFar, standardError: standardErrorSoFar)
+    }
+
+    private func reap(blocking: Bool) {
+        guard pid != 0, exitStatus == nil else { return }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        guard result == pid else { return }
+        let signal = status & 0x7F
+        exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 
     /// Polls until `condition` holds or `timeoutSeconds` pass.
@@ -127,10 +177,11 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        if pid != 0 && exitStatus == nil {
+            kill(pid, SIGKILL)
+            reap(blocking: true)
         }
+        closeInput()
     }
 }
 

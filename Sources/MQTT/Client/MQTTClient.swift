@@ -1,0 +1,176 @@
+import CMosquitto
+import Glibc
+import Synchronization
+
+/// An MQTT client over libmosquitto 2.0, running on the library's own
+/// network thread (`connect_async` + `loop_start`), which reconnects by
+/// itself with a capped exponential backoff.
+///
+/// libmosquitto calls back on its thread. The callbacks here are plain C
+/// functions that find this client through `userdata` (an `Unmanaged`
+/// reference) and hand events to a `@Sendable` handler, so nothing is
+/// main-actor code (which would trap on a foreign thread in Swift 6).
+///
+/// The client never queues while disconnected: `publish` then throws
+/// `notConnected`, and the caller keeps the message (the gateway's SQLite
+/// outbox is the bounded queue). Acknowledgements arrive as `.published`.
+public final class MQTTClient: Sendable {
+    /// The configuration the client was made with.
+    public let configuration: MQTTConfiguration
+    let context: CallbackContext
+    private let handle: MosquittoHandle
+
+    /// Creates the client (nothing connects until `start`).
+    public init(configuration: MQTTConfiguration, handler: @escaping @Sendable (MQTTEvent) -> Void) throws(MQTTError) {
+        _ = MQTTClient.libraryInitialized
+        self.configuration = configuration
+        context = CallbackContext(configuration: configuration, handler: handler)
+        guard let mosq = mosquitto_new(configuration.clientID, !configuration.persistentSession,
+            Unmanaged.passUnretained(context).toOpaque())
+        else {
+            throw MQTTError(.invalidArgument, "could not create an MQTT client (client id '\(configuration.clientID)')")
+        }
+        handle = MosquittoHandle(mosq)
+        do {
+            try configure(mosq)
+        } catch {
+            mosquitto_destroy(mosq)
+            throw error
+        }
+    }
+
+    deinit {
+        stop()
+        mosquitto_destroy(handle.pointer)
+    }
+
+    /// libmosquitto's process-wide initialisation, done once.
+    private static let libraryInitialized: Bool = {
+        mosquitto_lib_init()
+        return true
+    }()
+
+    private func configure(_ mosq: OpaquePointer) throws(MQTTError) {
+        try check(mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, configuration.protocolVersion.rawValue))
+        if configuration.username != nil || configuration.password != nil {
+            let status = configuration.password.map { password in
+                password.withValue { mosquitto_username_pw_set(mosq, configuration.username, $0) }
+            } ?? mosquitto_username_pw_set(mosq, configuration.username, nil)
+            try check(status)
+        }
+        if let tls = configuration.tls {
+            let caDirectory = tls.caFile == nil ? tls.caDirectory : nil
+            try check(mosquitto_tls_set(mosq, tls.caFile, caDirectory, tls.certificateFile, tls.keyFile, nil))
+            try check(mosquitto_tls_opts_set(mosq, 1, nil, nil))  // 1 = SSL_VERIFY_PEER
+            try check(mosquitto_tls_insecure_set(mosq, !tls.verifyHostname))
+        }
+        if let will = configuration.will {
+            let status = will.payload.withUnsafeBytes {
+                mosquitto_will_set(mosq, will.topic, Int32($0.count), $0.baseAddress, will.qos, will.retain)
+            }
+            try check(status)
+        }
+        try check(
+            mosquitto_reconnect_delay_set(
+                mosq, configuration.reconnectDelaySeconds, configuration.reconnectDelayMaximumSeconds, true))
+        mosquitto_connect_v5_callback_set(mosq) { _, userdata, code, flags, _ in
+            CallbackContext.from(userdata).didConnect(code: code, flags: flags)
+        }
+        mosquitto_disconnect_v5_callback_set(mosq) { _, userdata, code, _ in
+            CallbackContext.from(userdata).didDisconnect(code: code)
+        }
+        mosquitto_publish_v5_callback_set(mosq) { _, userdata, messageID, _, _ in
+            CallbackContext.from(userdata).didPublish(messageID: messageID)
+        }
+        mosquitto_message_v5_callback_set(mosq) { _, userdata, message, _ in
+            guard let message else { return }
+            CallbackContext.from(userdata).didReceive(message.pointee)
+        }
+        mosquitto_log_callback_set(mosq) { _, userdata, level, text in
+            guard let text else { return }
+            CallbackContext.from(userdata).didLog(level: level, text: String(cString: text))
+        }
+    }
+
+    private func check(_ status: Int32) throws(MQTTError) {
+        guard status == MOSQ_ERR_SUCCESS.rawValue else {
+            throw MQTTError.library(
+                status, host: configuration.host, port: configuration.port, detail: context.lastLoggedError, errno: errno)
+        }
+    }
+
+    /// Starts the network thread and the first connection attempt. A broker
+    /// that is down is not an error here: the thread keeps retrying and
+    /// reports `.connectionFailed` events. A host name that does not resolve
+    /// is reported the same way.
+    public func start() throws(MQTTError) {
+        let mosq = handle.pointer
+        let status = mosquitto_connect_async(mosq, configuration.host, configuration.port, configuration.keepAliveSeconds)
+        if status != MOSQ_ERR_SUCCESS.rawValue {
+            context.connectAttemptFailed(code: status, errno: errno)
+        }
+        try check(mosquitto_loop_start(mosq))
+        context.markStarted()
+    }
+
+    /// Publishes `payload` to `topic`; returns the message id that a later
+    /// `.published` event acknowledges.
+    ///
+    /// - Throws: `notConnected` while the connection is down (nothing is queued).
+    @discardableResult
+    public func publish(topic: String, payload: [UInt8], qos: Int32 = 1, retain: Bool = false) throws(MQTTError) -> Int32 {
+        guard context.isConnected else { throw .notConnected }
+        var messageID: Int32 = 0
+        let status = payload.withUnsafeBytes {
+            mosquitto_publish(handle.pointer, &messageID, topic, Int32($0.count), $0.baseAddress, qos, retain)
+        }
+        try check(status)
+        return messageID
+    }
+
+    /// Publishes UTF-8 text.
+    @discardableResult
+    public func publish(topic: String, text: String, qos: Int32 = 1, retain: Bool = false) throws(MQTTError) -> Int32 {
+        try publish(topic: topic, payload: Array(text.utf8), qos: qos, retain: retain)
+    }
+
+    /// Subscribes to `topic` (wildcards allowed).
+    public func subscribe(topic: String, qos: Int32 = 1) throws(MQTTError) {
+        guard context.isConnected else { throw .notConnected }
+        try check(mosquitto_subscribe(handle.pointer, nil, topic, qos))
+    }
+
+    /// Whether the broker accepted the current connection.
+    public var isConnected: Bool { context.isConnected }
+
+    /// Waits up to `seconds` for a connection; true when connected.
+    public func waitUntilConnected(seconds: Double) -> Bool {
+        let deadline = MQTTClient.monotonicSeconds() + seconds
+        while !isConnected && MQTTClient.monotonicSeconds() < deadline { usleep(10_000) }
+        return isConnected
+    }
+
+    /// Disconnects cleanly (the broker does not send the last will) and stops
+    /// the network thread. Safe to call more than once.
+    public func stop() {
+        guard context.markStopped() else { return }
+        mosquitto_disconnect(handle.pointer)
+        mosquitto_loop_stop(handle.pointer, false)
+    }
+
+    static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// The libmosquitto handle, shared by the client's methods.
+struct MosquittoHandle: @unchecked Sendable {
+    // libmosquitto's calls are thread-safe once the network thread runs.
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+}

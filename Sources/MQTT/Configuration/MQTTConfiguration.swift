@@ -1,0 +1,82 @@
+/// How to reach the broker.
+public struct MQTTConfiguration: Sendable, Hashable {
+    /// MQTT protocol versions the client speaks.
+    public enum ProtocolVersion: Int32, Sendable, Hashable {
+        /// MQTT 3.1.1 (protocol level 4).
+        case v311 = 4
+        /// MQTT 5 (the default).
+        case v5 = 5
+    }
+
+    /// A message the broker publishes when the client vanishes without a
+    /// clean disconnect (power cut, crash, network loss).
+    public struct LastWill: Sendable, Hashable {
+        public var topic: String
+        public var payload: [UInt8]
+        public var qos: Int32
+        public var retain: Bool
+
+        /// Creates a last will.
+        public init(topic: String, payload: String, qos: Int32 = 1, retain: Bool = true) {
+            self.topic = topic
+            self.payload = Array(payload.utf8)
+            self.qos = qos
+            self.retain = retain
+        }
+    }
+
+    /// TLS settings. Server verification is on unless explicitly turned off.
+    public struct TLS: Sendable, Hashable {
+        /// A CA certificate file (PEM); nil uses the system store.
+        public var caFile: String?
+        /// The directory of trusted CAs used when `caFile` is nil.
+        public var caDirectory: String = "/etc/ssl/certs"
+        /// A client certificate (PEM), for brokers that require one.
+        public var certificateFile: String?
+        /// The client certificate's private key (PEM).
+        public var keyFile: String?
+        /// Check that the broker's certificate names the host connected to.
+        public var verifyHostname: Bool = true
+
+        /// TLS with the system's CA store and hostname verification.
+        public init(caFile: String? = nil, certificateFile: String? = nil, keyFile: String? = nil, verifyHostname: Bool = true) {
+            self.caFile = caFile
+            self.certificateFile = certificateFile
+            self.keyFile = keyFile
+            self.verifyHostname = verifyHostname
+        }
+    }
+
+    /// Broker host name or address.
+    public var host: String
+    /// Broker port (1883, or 8883 for TLS by convention).
+    public var port: Int32
+    /// The client id; keep it stable for persistent sessions.
+    public var clientID: String
+    /// The protocol version.
+    public var protocolVersion: ProtocolVersion = .v5
+    /// Keep-alive interval, seconds.
+    public var keepAliveSeconds: Int32 = 60
+    /// Ask the broker to keep the session (subscriptions, queued QoS 1
+    /// messages) across disconnects.
+    public var persistentSession: Bool = false
+    /// User name, if the broker wants one.
+    public var username: String?
+    /// Password, if the broker wants one.
+    public var password: Secret?
+    /// TLS, or nil for plain TCP.
+    public var tls: TLS?
+    /// The last will, set before connecting.
+    public var will: LastWill?
+    /// First reconnect delay, seconds; doubles after each failure up to the maximum.
+    public var reconnectDelaySeconds: UInt32 = 1
+    /// The longest reconnect delay, seconds.
+    public var reconnectDelayMaximumSeconds: UInt32 = 30
+
+    /// A configuration for `host:port` with the defaults.
+    public init(host: String = "localhost", port: Int32 = 1883, clientID: String) {
+        self.host = host
+        self.port = port
+        self.clientID = clientID
+    }
+}

@@ -1,1 +1,0 @@
-// The MQTT module: see ARCHITECTURE.md for its job. Work in progress.

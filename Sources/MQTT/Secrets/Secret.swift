@@ -1,0 +1,22 @@
+/// A password or token. It prints as `<redacted>` everywhere (descriptions,
+/// string interpolation, logs, dumps), so it cannot leak by accident; only
+/// `withValue` reveals it, for the one call that needs it.
+public struct Secret: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    private let value: String
+
+    /// Wraps a secret value.
+    public init(_ value: String) {
+        self.value = value
+    }
+
+    /// Calls `body` with the value.
+    public func withValue<Result>(_ body: (String) throws -> Result) rethrows -> Result {
+        try body(value)
+    }
+
+    /// Whether the value is empty.
+    public var isEmpty: Bool { value.isEmpty }
+
+    public var description: String { "<redacted>" }
+    public var debugDescription: String { "<redacted>" }
+}

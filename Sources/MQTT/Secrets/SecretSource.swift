@@ -1,0 +1,118 @@
+import Glibc
+
+/// Where a secret comes from. Never the command line: arguments are visible
+/// to every user in the process list.
+public enum SecretSource: Sendable, Hashable, CustomStringConvertible {
+    /// A file readable by its owner only (mode 0600 or 0400).
+    case file(String)
+    /// An environment variable, for containers.
+    case environment(String)
+    /// A systemd credential: `$CREDENTIALS_DIRECTORY/<name>` (LoadCredential=).
+    case systemdCredential(String)
+
+    /// Reads the secret; one trailing newline (and carriage return) is dropped.
+    public func load() throws(SecretError) -> Secret {
+        let text: String
+        switch self {
+        case .file(let path):
+            text = try SecretSource.readOwnerOnlyFile(path)
+        case .environment(let name):
+            guard let value = getenv(name) else { throw .environmentVariableMissing(name) }
+            text = String(cString: value)
+        case .systemdCredential(let name):
+            guard let directory = getenv("CREDENTIALS_DIRECTORY") else { throw .noCredentialsDirectory(name) }
+            guard !name.contains("/") else { throw .unreadable(name, reason: "a credential name cannot contain '/'") }
+            // systemd already made the file private to the service.
+            text = try SecretSource.readFile(String(cString: directory) + "/" + name, checkMode: false)
+        }
+        var trimmed = Substring(text)
+        if trimmed.hasSuffix("\n") { trimmed = trimmed.dropLast() }
+        if trimmed.hasSuffix("\r") { trimmed = trimmed.dropLast() }
+        guard !trimmed.isEmpty else { throw .empty(description) }
+        return Secret(String(trimmed))
+    }
+
+    public var description: String {
+        switch self {
+        case .file(let path): "the file \(path)"
+        case .environment(let name): "the environment variable \(name)"
+        case .systemdCredential(let name): "the systemd credential \(name)"
+        }
+    }
+
+    static func readOwnerOnlyFile(_ path: String) throws(SecretError) -> String {
+        try readFile(path, checkMode: true)
+    }
+
+    static func readFile(_ path: String, checkMode: Bool) throws(SecretError) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        if checkMode && status.st_mode & 0o077 != 0 {
+            throw .readableByOthers(path, mode: status.st_mode & 0o777)
+        }
+        guard status.st_size <= 64 * 1024 else { throw .unreadable(path, reason: "larger than 64 KiB") }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        var total = 0
+        while total < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            total += count
+        }
+        return String(decoding: bytes[0..<total], as: UTF8.self)
+    }
+}
+
+/// Why a secret could not be read. Descriptions name the source, never the value.
+public struct SecretError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Code: Hashable, Sendable {
+        case readableByOthers, unreadable, environmentVariableMissing, noCredentialsDirectory, empty
+    }
+
+    private let code: Code
+    /// What went wrong and how to fix it.
+    public let description: String
+
+    private init(_ code: Code, _ description: String) {
+        self.code = code
+        self.description = description
+    }
+
+    /// The file can be read by group or others.
+    public static func readableByOthers(_ path: String, mode: UInt32) -> SecretError {
+        SecretError(
+            .readableByOthers,
+            "refusing to read the secret in \(path): other users can read it (mode \(String(mode, radix: 8))); fix it with: chmod 600 \(path)"
+        )
+    }
+
+    /// The file could not be read.
+    public static func unreadable(_ path: String, reason: String) -> SecretError {
+        SecretError(.unreadable, "cannot read the secret in \(path): \(reason)")
+    }
+
+    /// The environment variable is not set.
+    public static func environmentVariableMissing(_ name: String) -> SecretError {
+        SecretError(.environmentVariableMissing, "the environment variable \(name) is not set")
+    }
+
+    /// Not running with systemd credentials.
+    public static func noCredentialsDirectory(_ name: String) -> SecretError {
+        SecretError(
+            .noCredentialsDirectory,
+            "the systemd credential \(name) is not available: $CREDENTIALS_DIRECTORY is not set (add LoadCredential=\(name):PATH to the unit)"
+        )
+    }
+
+    /// The source holds nothing.
+    public static func empty(_ source: String) -> SecretError {
+        SecretError(.empty, "\(source) is empty")
+    }
+
+    public static func == (lhs: SecretError, rhs: SecretError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import MQTT
+import Synchronization
+import Testing
+import TempestTestKit
+
+/// The libmosquitto wrapper against a real mosquitto broker on loopback.
+@Suite("MQTT client", .serialized)
+struct MQTTClientTests {
+    /// Collects events from the client's network thread.
+    final class Events: Sendable {
+        let list = Mutex<[MQTTEvent]>([])
+        func add(_ event: MQTTEvent) { list.withLock { $0.append($0.count < 10_000 ? event : event) } }
+        var all: [MQTTEvent] { list.withLock { $0 } }
+
+        /// Waits up to `seconds` for an event matching `predicate`.
+        func waitFor(_ seconds: Double, _ predicate: (MQTTEvent) -> Bool) -> MQTTEvent? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if let match = all.first(where: predicate) { return match }
+                usleep(10_000)
+            }
+            return all.first(where: predicate)
+        }
+    }
+
+    func client(_ configuration: MQTTConfiguration) throws -> (MQTTClient, Events) {
+        let events = Events()
+        let client = try MQTTClient(configuration: configuration) { events.add($0) }
+        return (client, events)
+    }
+
+    /// A `mosquitto_sub` that prints what it receives on `topic`.
+    func subscriber(port: UInt16, topic: String, count: Int, extra: [String] = []) throws -> ChildProcess {
+        let child = try ChildProcess(
+            executable: "/usr/bin/mosquitto_sub",
+            arguments: ["-h", "127.0.0.1", "-p", String(port), "-t", topic, "-C", String(count), "-v", "-W", "20"] + extra)
+        try child.start()
+        return child
+    }
+
+    @Test("connects, publishes QoS 1, gets the acknowledgement, and a subscriber receives it")
+    func publishAcknowledged() throws {
+        let broker = try MosquittoBroker()
+        let receiver = try subscriber(port: broker.port, topic: "tempest/test", count: 1)
+        usleep(300_000)
+        let (client, events) = try client(MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-publish"))
+        try client.start()
+        #expect(client.waitUntilConnected(seconds: 10))
+        let messageID = try client.publish(topic: "tempest/test", text: "21.5", qos: 1)
+        #expect(events.waitFor(10) { $0 == .published(messageID: messageID) } != nil)
+        let received = try receiver.wait(timeoutSeconds: 20)
+        #expect(received.standardOutput == "tempest/test 21.5\n")
+        client.stop()
+        #expect(events.waitFor(5) { $0 == .disconnected(nil) } != nil)
+    }
+
+    @Test("MQTT 3.1.1 works too")
+    func mqtt311() throws {
+        let broker = try MosquittoBroker()
+        var configuration = MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-311")
+        configuration.protocolVersion = .v311
+        let (client, events) = try client(configuration)
+        try client.start()
+        #expect(client.waitUntilConnected(seconds: 10))
+        let messageID = try client.publish(topic: "tempest/v311", text: "x")
+        #expect(events.waitFor(10) { $0 == .published(messageID: messageID) } != nil)
+        client.stop()
+    }
+
+    @Test("the right password connects; a wrong one is 'credentials rejected', and never echoed")
+    func credentials() throws {
+        let broker = try MosquittoBroker(users: [.init(name: "gateway", password: "correct horse")])
+        var good = MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-good")
+        good.username = "gateway"
+        good.password = Secret("correct horse")
+        let (goodClient, _) = try client(good)
+        try goodClient.start()
+        #expect(goodClient.waitUntilConnected(seconds: 10))
+        goodClient.stop()
+
+        for version in [MQTTConfiguration.ProtocolVersion.v5, .v311] {
+            var bad = good
+            bad.clientID = "test-bad-\(version.rawValue)"
+            bad.password = Secret("battery staple")
+            bad.protocolVersion = version
+            let (badClient, events) = try client(bad)
+            try badClient.start()
+            let failure = events.waitFor(10) { if case .connectionFailed = $0 { true } else { false } }
+            guard case .connectionFailed(let error) = failure else {
+                Issue.record("no connection failure reported for MQTT \(version)")
+                continue
+            }
+            #expect(error.kind == .credentialsRejected, "\(error)")
+            #expect(error.description.contains("refused the user name and password"), "\(error)")
+            #expect(error.description.contains("code"))
+            #expect(!error.description.contains("battery staple"))
+            #expect(!badClient.isConnected)
+            badClient.stop()
+        }
+    }
+
+    @Test("TLS with the test CA connects; an unrelated CA is a TLS failure that says why")
+    func tls() throws {
+        let certificates = try TestCertificates()
+        let broker = try MosquittoBroker(tls: certificates)
+        let tlsPort = try #require(broker.tlsPort)
+        var trusted = MQTTConfiguration(host: "localhost", port: Int32(tlsPort), clientID: "test-tls")
+        trusted.tls = .init(caFile: certificates.caCertificate)
+        let (goodClient, goodEvents) = try client(trusted)
+        try goodClient.start()
+        #expect(goodClient.waitUntilConnected(seconds: 10), "\(goodEvents.all)")
+        goodClient.stop()
+
+        var untrusted = trusted
+        untrusted.clientID = "test-tls-wrong-ca"
+        untrusted.tls = .init(caFile: certificates.unrelatedCACertificate)
+        let (badClient, events) = try client(untrusted)
+        try badClient.start()
+        let failure = events.waitFor(10) { if case .connectionFailed = $0 { true } else { false } }
+        guard case .connectionFailed(let error) = failure else {
+            Issue.record("no TLS failure reported: \(events.all) log: \(broker.log.suffix(600))")
+            return
+        }
+        #expect(error.kind == .tls, "\(error)")
+        #expect(error.description.lowercased().contains("certificate verify failed"), "\(error)")
+        badClient.stop()
+    }
+
+    @Test("a closed port is 'connection refused'; an unknown host is 'could not resolve'")
+    func unreachable() throws {
+        let closedPort = try FreePort.tcp()
+        let (refused, refusedEvents) = try client(MQTTConfiguration(host: "127.0.0.1", port: Int32(closedPort), clientID: "test-refused"))
+        try refused.start()
+        let failure = refusedEvents.waitFor(10) { if case .connectionFailed = $0 { true } else { false } }
+        guard case .connectionFailed(let error) = failure else {
+            Issue.record("no failure reported: \(refusedEvents.all)")
+            return
+        }
+        #expect(error.kind == .connectionRefused, "\(error)")
+        refused.stop()
+
+        let (unknown, unknownEvents) = try client(
+            MQTTConfiguration(host: "no-such-broker.invalid", port: 1883, clientID: "test-unknown"))
+        try unknown.start()
+        let unresolved = unknownEvents.waitFor(10) { if case .connectionFailed = $0 { true } else { false } }
+        guard case .connectionFailed(let resolveError) = unresolved else {
+            Issue.record("no failure reported: \(unknownEvents.all)")
+            return
+        }
+        #expect(resolveError.kind == .nameNotResolved, "\(resolveError)")
+        #expect(resolveError.description.contains("no-such-broker.invalid"))
+        unknown.stop()
+    }
+
+    @Test("a broker restart: disconnected, then reconnected by itself; publishing while down says not connected")
+    func reconnects() throws {
+        let broker = try MosquittoBroker()
+        var configuration = MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-reconnect")
+        configuration.reconnectDelaySeconds = 1
+        configuration.reconnectDelayMaximumSeconds = 2
+        let (client, events) = try client(configuration)
+        try client.start()
+        #expect(client.waitUntilConnected(seconds: 10))
+        broker.stop()
+        #expect(events.waitFor(10) { if case .disconnected(.some) = $0 { true } else { false } } != nil)
+        #expect(throws: MQTTError.self) { try client.publish(topic: "tempest/down", text: "x") }
+        try broker.start()
+        #expect(client.waitUntilConnected(seconds: 15))
+        let messageID = try client.publish(topic: "tempest/up", text: "back")
+        #expect(events.waitFor(10) { $0 == .published(messageID: messageID) } != nil)
+        #expect(events.all.filter { if case .connected = $0 { true } else { false } }.count >= 2)
+        client.stop()
+    }
+
+    @Test("the last will is published when the client vanishes without disconnecting")
+    func lastWill() throws {
+        let broker = try MosquittoBroker()
+        let watcher = try subscriber(port: broker.port, topic: "tempest/status", count: 2)
+        usleep(300_000)
+        // A child process that connects with a will, publishes "online", and is then killed.
+        let child = try ChildProcess(
+            executable: "/usr/bin/mosquitto_sub",
+            arguments: [
+                "-h", "127.0.0.1", "-p", String(broker.port), "-t", "ignored", "-i", "will-test", "-k", "5",
+                "--will-topic", "tempest/status", "--will-payload", "offline", "--will-retain", "--will-qos", "1",
+            ])
+        try child.start()
+        usleep(500_000)
+        let (client, _) = try client(MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-online"))
+        try client.start()
+        #expect(client.waitUntilConnected(seconds: 10))
+        try client.publish(topic: "tempest/status", text: "online", retain: true)
+        child.send(signal: SIGKILL)
+        let seen = try watcher.wait(timeoutSeconds: 20)
+        #expect(seen.standardOutput == "tempest/status online\ntempest/status offline\n", "\(broker.log)")
+        client.stop()
+    }
+
+    @Test("our own will is registered: killing a client process makes the broker send it")
+    func ownWill() throws {
+        // Exercised end to end by the gateway's tests once it publishes;
+        // here we check the configuration is accepted and a clean stop does
+        // not trigger the will.
+        let broker = try MosquittoBroker()
+        let watcher = try subscriber(port: broker.port, topic: "tempest/gateway/status", count: 1, extra: ["-W", "3"])
+        usleep(300_000)
+        var configuration = MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-will")
+        configuration.will = .init(topic: "tempest/gateway/status", payload: "offline")
+        let (client, _) = try client(configuration)
+        try client.start()
+        #expect(client.waitUntilConnected(seconds: 10))
+        client.stop()
+        let seen = try watcher.wait(timeoutSeconds: 20)
+        #expect(seen.standardOutput.isEmpty, "a clean disconnect must not publish the will")
+    }
+}
