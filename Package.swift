@@ -90,6 +90,7 @@ let package = Package(
                 "TempestUDP",
                 "Meteorology",
                 "Storage",
+                "MQTT",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

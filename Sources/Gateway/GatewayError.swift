@@ -4,6 +4,7 @@ struct GatewayError: Error, CustomStringConvertible {
         case listenerFailed
         case databaseMissing
         case databaseUnavailable
+        case mqttUnavailable
     }
 
     private let code: Code
@@ -17,6 +18,10 @@ struct GatewayError: Error, CustomStringConvertible {
         GatewayError(
             code: .databaseMissing,
             description: "no database at '\(path)'; run the gateway first, or pass --database PATH")
+    }
+
+    static func mqttUnavailable(_ error: Error) -> GatewayError {
+        GatewayError(code: .mqttUnavailable, description: "cannot set up MQTT publishing: \(error)")
     }
 
     static func databaseUnavailable(_ path: String, _ error: Error) -> GatewayError {

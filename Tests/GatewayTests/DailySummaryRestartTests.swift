@@ -47,7 +47,7 @@ struct DailySummaryRestartTests {
                 executable: Gateway.path,
                 arguments: [
                     "run", "--database", database, "--udp-address", "127.0.0.1", "--udp-port", String(port), "--print",
-                    "none", "--timezone", "America/Denver",
+                    "none", "--no-mqtt", "--timezone", "America/Denver",
                 ])
             try gateway.start()
             #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") })

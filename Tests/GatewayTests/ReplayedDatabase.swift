@@ -30,7 +30,7 @@ final class ReplayedDatabase: Sendable {
         let port = try FreePort.udp()
         let gateway = try ChildProcess(
             executable: Gateway.path,
-            arguments: ["run", "--database", path, "--udp-address", "127.0.0.1", "--udp-port", String(port), "--print", "none"]
+            arguments: ["run", "--database", path, "--udp-address", "127.0.0.1", "--udp-port", String(port), "--print", "none", "--no-mqtt"]
         )
         try gateway.start()
         guard gateway.waitFor(timeoutSeconds: 20, { $0.standardErrorSoFar.contains("Listening") }) else {

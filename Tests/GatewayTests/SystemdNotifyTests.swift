@@ -53,7 +53,7 @@ struct SystemdNotifyTests {
             executable: Gateway.path,
             arguments: [
                 "run", "--database", directory.file("g.db"), "--udp-address", "127.0.0.1", "--udp-port", String(port),
-                "--print", "none", "--seconds", "3",
+                "--print", "none", "--no-mqtt", "--seconds", "3",
             ],
             environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "600000"]
         )

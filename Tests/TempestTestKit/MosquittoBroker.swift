@@ -22,16 +22,20 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     /// Writes the configuration and starts the broker; waits (at most 10 s)
     /// until it accepts connections.
-    public init(users: [User] = [], tls: TestCertificates? = nil) throws {
+    /// With `persistent`, sessions and queued QoS 1 messages survive a
+    /// broker restart (as a real home broker is usually set up).
+    public init(users: [User] = [], tls: TestCertificates? = nil, persistent: Bool = false) throws {
         directory = try TemporaryDirectory(prefix: "mosquitto")
         port = try FreePort.tcp()
         tlsPort = tls == nil ? nil : try FreePort.tcp()
         // `user root` keeps a broker started by root from switching to the
         // mosquitto user, who could not write into the test's private folder.
         var lines = [
-            "user root", "persistence false", "log_dest file \(directory.file("broker.log"))", "log_type all",
-            "per_listener_settings false",
+            "user root", "log_dest file \(directory.file("broker.log"))", "log_type all", "per_listener_settings false",
         ]
+        lines += persistent
+            ? ["persistence true", "persistence_location \(directory.path)/", "autosave_interval 1"]
+            : ["persistence false"]
         if users.isEmpty {
             lines.append("allow_anonymous true")
         } else {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import Logging
 import Meteorology
+import MQTT
 import Storage
 import Synchronization
 import TempestUDP
@@ -16,13 +17,20 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run the gateway.",
         discussion: """
-            With no options, listens on UDP port 50222 on every interface and stores every decoded message \
-            in SQLite: in $STATE_DIRECTORY/tempest-gateway.db under systemd, else ./tempest-gateway.db. On a \
+            With no options, listens on UDP port 50222 on every interface, stores every decoded message \
+            in SQLite (in $STATE_DIRECTORY/tempest-gateway.db under systemd, else ./tempest-gateway.db) and \
+            publishes to the MQTT broker on localhost:1883 when one answers, retrying while none does. On a \
             terminal it also prints each message as a sentence.
 
+            MQTT topics (base "tempest" by default): tempest/gateway/status is online or offline (retained, \
+            with a last will); tempest/<serial>/<field> holds each value, retained, in protocol units; \
+            tempest/<serial>/event/<kind> carries one JSON object per message. Events go through the \
+            database's outbox and leave it only when the broker acknowledged them, so a broker outage \
+            loses nothing.
+
             SIGINT (Control-C) and SIGTERM stop it cleanly: the listener closes, then everything received is \
-            committed before the process exits. MQTT publishing, the cloud fallback and forecasts are not \
-            wired in yet.
+            committed and "offline" is published before the process exits. The cloud fallback and forecasts \
+            are not wired in yet.
 
             Examples:
               tempest-gateway run
@@ -49,6 +57,14 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var zoneOptions: StationZoneOptions
 
+    @OptionGroup var mqttOptions: MQTTOptions
+
+    @Option(help: "Station elevation above sea level in metres (for sea-level pressure).")
+    var elevation: Double?
+
+    @Option(help: "The sensor's height above ground in metres (added to the elevation).")
+    var sensorHeight: Double = 0
+
     @Option(help: .hidden)
     var seconds: Int?
 
@@ -71,6 +87,8 @@ struct RunCommand: AsyncParsableCommand {
             "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
                 + "\(restored.observations) stored observations and \(restored.strikes) strikes.")
 
+        let site = elevation.map { DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: sensorHeight) }
+        let publisher = try makePublisher(writer: writer)
         let mode = print ?? (TerminalStyle.isTerminal(fileDescriptor: STDOUT_FILENO) ? .lines : .none)
         let printer: LiveMessagePrinter? =
             mode == .none ? nil : LiveMessagePrinter(json: mode == .json, showRejected: true, style: .standardOutput)
@@ -79,8 +97,17 @@ struct RunCommand: AsyncParsableCommand {
             printer?.handle(event)
             guard case .message(let received) = event else { return }
             let now = received.receivedAt.secondsSince1970
-            let writes = StoreWrites.writes(for: received.message, source: .udp, receivedAt: now)
+            var writes = StoreWrites.writes(for: received.message, source: .udp, receivedAt: now)
                 + summaries.ingest(received.message, now: now)
+            if let publisher {
+                let publications = MessagePublications(
+                    received.message, layout: publisher.layout, source: "udp", receivedAt: now, site: site,
+                    totals: summaries.current(serial: received.message.envelope.serialNumber.rawValue, now: now),
+                    qos: Int(publisher.qos))
+                writes += publications.events.map { StoreWrite.outbox($0) }
+                // Late messages are history: they go to the events, not to the latest values.
+                if !received.isLate { publisher.update(values: publications.values) }
+            }
             do {
                 try writer.submit(writes)
             } catch {
@@ -93,16 +120,50 @@ struct RunCommand: AsyncParsableCommand {
         var session = ListeningSession(configuration: configuration, durationSeconds: seconds, handler: handler)
         session.notifier = SystemdNotifier()
         session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"
-        let statistics = try await session.run()
+        let pumping = Task {
+            // Moves the outbox to the broker until the session ends.
+            while !Task.isCancelled {
+                await publisher?.pump()
+                try? await Task.sleep(nanoseconds: 20_000_000)
+            }
+        }
+        let statistics: ListenerStatistics
+        do {
+            statistics = try await session.run()
+        } catch {
+            pumping.cancel()
+            throw error
+        }
+        pumping.cancel()
+        _ = await pumping.value
         do {
             try await writer.flush()
         } catch {
             StandardOutput.errorLine("error: could not commit the last batch: \(error)")
         }
+        await publisher?.stop()
+        try? await writer.flush()
         writer.shutdown()
         StandardOutput.errorLine(ListenCommand.summary(statistics))
         let refused = refusedWrites.load(ordering: .relaxed)
         if refused > 0 { StandardOutput.errorLine("The store refused \(refused) messages (see the error above).") }
+    }
+
+    /// The MQTT publisher, started, unless `--no-mqtt`.
+    private func makePublisher(writer: StoreWriter) throws -> GatewayPublisher? {
+        guard !mqttOptions.noMqtt else { return nil }
+        let configuration = try mqttOptions.configuration()
+        do {
+            let publisher = try GatewayPublisher(
+                configuration: configuration, layout: TopicLayout(base: mqttOptions.mqttBase), qos: mqttOptions.mqttQos,
+                writer: writer, logger: Logger(label: "tempest.mqtt"))
+            try publisher.start()
+            StandardOutput.errorLine(
+                "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqttOptions.mqttBase)/ (retrying until the broker answers).")
+            return publisher
+        } catch {
+            throw GatewayError.mqttUnavailable(error)
+        }
     }
 
     /// `$STATE_DIRECTORY/tempest-gateway.db` (systemd's StateDirectory=), or

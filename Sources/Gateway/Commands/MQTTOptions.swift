@@ -1,0 +1,92 @@
+import ArgumentParser
+import Glibc
+import MQTT
+
+/// The broker options of `run`. The password never comes from the command
+/// line (every user can read process arguments): it is read from a file
+/// only its owner can read, from `$TEMPEST_MQTT_PASSWORD`, or from the
+/// systemd credential `mqtt-password`.
+struct MQTTOptions: ParsableArguments {
+    @Flag(help: "Do not publish to MQTT at all.")
+    var noMqtt = false
+
+    @Option(help: "The MQTT broker's host name or address.")
+    var mqttHost: String = "localhost"
+
+    @Option(help: "The MQTT broker's port (default 1883, or 8883 with --mqtt-tls).")
+    var mqttPort: Int32?
+
+    @Option(help: "The user name for the broker.")
+    var mqttUser: String?
+
+    @Option(help: "A file holding the broker password (mode 600). Or set TEMPEST_MQTT_PASSWORD, or the systemd credential mqtt-password.")
+    var mqttPasswordFile: String?
+
+    @Flag(help: "Connect with TLS (certificate and host name verified).")
+    var mqttTls = false
+
+    @Option(help: "The CA certificate file for TLS (default: the system's trusted CAs).")
+    var mqttCaFile: String?
+
+    @Option(help: "The topic prefix.")
+    var mqttBase: String = "tempest"
+
+    @Option(help: "The MQTT client id (default: tempest-gateway-<host name>).")
+    var mqttClientId: String?
+
+    @Option(help: "The MQTT protocol version: 5 or 3.1.1.")
+    var mqttProtocol: String = "5"
+
+    @Option(help: "Quality of service for published messages: 0 or 1.")
+    var mqttQos: Int32 = 1
+
+    func validate() throws {
+        guard mqttProtocol == "5" || mqttProtocol == "3.1.1" else {
+            throw ValidationError("--mqtt-protocol must be 5 or 3.1.1, not \(mqttProtocol)")
+        }
+        guard mqttQos == 0 || mqttQos == 1 else { throw ValidationError("--mqtt-qos must be 0 or 1, not \(mqttQos)") }
+        guard !mqttBase.isEmpty, !mqttBase.contains("#"), !mqttBase.contains("+"), !mqttBase.hasSuffix("/") else {
+            throw ValidationError("--mqtt-base must be a topic prefix without wildcards or a trailing '/', not '\(mqttBase)'")
+        }
+        if let mqttPort, !(1...65535).contains(mqttPort) {
+            throw ValidationError("--mqtt-port must be 1 to 65535, not \(mqttPort)")
+        }
+    }
+
+    /// The client configuration, with the password loaded from its source.
+    func configuration() throws -> MQTTConfiguration {
+        var configuration = MQTTConfiguration(
+            host: mqttHost, port: mqttPort ?? (mqttTls ? 8883 : 1883), clientID: mqttClientId ?? MQTTOptions.defaultClientID())
+        configuration.protocolVersion = mqttProtocol == "3.1.1" ? .v311 : .v5
+        configuration.username = mqttUser
+        if let source = passwordSource() {
+            do {
+                configuration.password = try source.load()
+            } catch {
+                throw ValidationError("MQTT password: \(error)")
+            }
+        }
+        if mqttTls || mqttCaFile != nil {
+            configuration.tls = .init(caFile: mqttCaFile)
+        }
+        return configuration
+    }
+
+    private func passwordSource() -> SecretSource? {
+        if let mqttPasswordFile { return .file(mqttPasswordFile) }
+        if getenv("TEMPEST_MQTT_PASSWORD") != nil { return .environment("TEMPEST_MQTT_PASSWORD") }
+        if let directory = getenv("CREDENTIALS_DIRECTORY"),
+            access(String(cString: directory) + "/mqtt-password", R_OK) == 0
+        {
+            return .systemdCredential("mqtt-password")
+        }
+        return nil
+    }
+
+    static func defaultClientID() -> String {
+        var name = [UInt8](repeating: 0, count: 256)
+        gethostname(&name, name.count - 1)
+        let host = String(decoding: name.prefix { $0 != 0 }, as: UTF8.self).filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        return "tempest-gateway-" + (host.isEmpty ? "host" : String(host.prefix(40)))
+    }
+}

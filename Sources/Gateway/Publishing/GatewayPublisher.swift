@@ -1,0 +1,180 @@
+import Glibc
+import Logging
+import MQTT
+import Storage
+import Synchronization
+
+/// Publishes to MQTT from what is durable:
+///
+/// - JSON events come from the SQLite outbox, oldest first, at most
+///   `window` unacknowledged at a time; an entry is deleted only after the
+///   broker acknowledged it (PUBACK), so a broker outage or a crash loses
+///   nothing. After a reconnect everything still in the outbox is sent again
+///   (at-least-once, as QoS 1 promises).
+/// - Retained per-value topics are the latest state: each is published when
+///   it changes, and all of them again after every reconnect.
+/// - `<base>/gateway/status` is `online` after each connect, `offline` on a
+///   clean stop, and `offline` through the last will otherwise.
+final class GatewayPublisher: Sendable {
+    private struct State {
+        var isConnected = false
+        /// Message id → outbox id, for messages sent and not yet acknowledged.
+        var inFlight: [Int32: Int64] = [:]
+        /// Acknowledgements that arrived before `publish` returned their id.
+        var earlyAcknowledgements = Set<Int32>()
+        var acknowledged: [Int64] = []
+        var lastSentID: Int64 = 0
+        /// Latest retained values by topic, republished after a reconnect.
+        var latestValues: [String: String] = [:]
+        var republishValues = false
+        var lastReportedFailure: String?
+        var failureCount = 0
+    }
+
+    let layout: TopicLayout
+    let qos: Int32
+    let window = 200
+    private let writer: StoreWriter
+    private let logger: Logger
+    private let state = Mutex(State())
+    private let client = Mutex<MQTTClient?>(nil)
+
+    init(configuration: MQTTConfiguration, layout: TopicLayout, qos: Int32, writer: StoreWriter, logger: Logger) throws {
+        self.layout = layout
+        self.qos = qos
+        self.writer = writer
+        self.logger = logger
+        var configuration = configuration
+        configuration.will = .init(topic: layout.gatewayStatus, payload: "offline", qos: 1, retain: true)
+        let mqtt = try MQTTClient(configuration: configuration) { [weak self] event in self?.handle(event) }
+        client.withLock { $0 = mqtt }
+    }
+
+    private var mqtt: MQTTClient? { client.withLock { $0 } }
+
+    /// Connects in the background; a broker that is down is retried.
+    func start() throws {
+        try mqtt?.start()
+    }
+
+    /// Records the latest retained values and publishes them when connected.
+    func update(values: [(topic: String, payload: String)]) {
+        let connected = state.withLock { state in
+            for value in values { state.latestValues[value.topic] = value.payload }
+            return state.isConnected
+        }
+        guard connected, let mqtt else { return }
+        for value in values {
+            _ = try? mqtt.publish(topic: value.topic, text: value.payload, qos: qos, retain: true)
+        }
+    }
+
+    /// Whether the broker connection is up.
+    var isConnected: Bool { state.withLock { $0.isConnected } }
+
+    /// Outbox messages sent and not yet acknowledged.
+    var inFlightCount: Int { state.withLock { $0.inFlight.count } }
+
+    /// One round of work: hand acknowledgements to the store, republish the
+    /// retained state after a reconnect, and send the next outbox batch.
+    func pump() async {
+        let (acknowledged, announce, republish, connected, afterID, room) = state.withLock { state in
+            defer {
+                state.acknowledged.removeAll()
+                state.republishValues = false
+            }
+            return (
+                state.acknowledged, state.republishValues, state.republishValues ? state.latestValues : [:],
+                state.isConnected, state.lastSentID, window - state.inFlight.count
+            )
+        }
+        if !acknowledged.isEmpty {
+            _ = try? writer.submit(.acknowledgeOutbox(acknowledged))
+        }
+        guard connected, let mqtt else { return }
+        if announce {
+            _ = try? mqtt.publish(topic: layout.gatewayStatus, text: "online", qos: 1, retain: true)
+            for (topic, payload) in republish.sorted(by: { $0.key < $1.key }) {
+                _ = try? mqtt.publish(topic: topic, text: payload, qos: qos, retain: true)
+            }
+        }
+        guard room > 0 else { return }
+        guard let batch = try? await writer.perform({ store in try store.nextOutboxBatch(afterID: afterID, limit: room) }),
+            !batch.isEmpty
+        else { return }
+        for message in batch {
+            do {
+                let messageID = try mqtt.publish(
+                    topic: message.topic, payload: message.payload, qos: Int32(message.qos), retain: message.retain)
+                state.withLock { state in
+                    state.lastSentID = max(state.lastSentID, message.id)
+                    if message.qos == 0 || state.earlyAcknowledgements.remove(messageID) != nil {
+                        state.acknowledged.append(message.id)
+                    } else {
+                        state.inFlight[messageID] = message.id
+                    }
+                }
+            } catch {
+                return  // disconnected meanwhile: the reconnect starts over from the outbox
+            }
+        }
+    }
+
+    /// Publishes `offline`, waits briefly for outstanding acknowledgements
+    /// and disconnects cleanly (so the last will is not sent).
+    func stop() async {
+        guard let mqtt else { return }
+        if mqtt.isConnected {
+            _ = try? mqtt.publish(topic: layout.gatewayStatus, text: "offline", qos: 1, retain: true)
+            for _ in 0..<50 where inFlightCount > 0 {
+                try? await Task.sleep(nanoseconds: 20_000_000)
+            }
+            try? await Task.sleep(nanoseconds: 100_000_000)
+        }
+        await pump()  // hand the last acknowledgements to the store
+        mqtt.stop()
+    }
+
+    private func handle(_ event: MQTTEvent) {
+        switch event {
+        case .connected:
+            state.withLock { state in
+                state.isConnected = true
+                state.inFlight.removeAll()
+                state.earlyAcknowledgements.removeAll()
+                state.lastSentID = 0
+                state.republishValues = true
+                state.lastReportedFailure = nil
+                state.failureCount = 0
+            }
+            logger.notice("connected to the MQTT broker")
+        case .published(let messageID):
+            state.withLock { state in
+                if let id = state.inFlight.removeValue(forKey: messageID) {
+                    state.acknowledged.append(id)
+                } else {
+                    state.earlyAcknowledgements.insert(messageID)
+                }
+            }
+        case .disconnected(let error):
+            state.withLock { state in
+                state.isConnected = false
+                state.inFlight.removeAll()
+                state.earlyAcknowledgements.removeAll()
+                state.lastSentID = 0
+            }
+            if let error { logger.warning("lost the MQTT broker: \(error); retrying, and keeping messages in the outbox") }
+        case .connectionFailed(let error):
+            // Log the first failure of a kind, then every hundredth, so an
+            // absent broker does not fill the journal.
+            let shouldLog = state.withLock { state in
+                state.failureCount += 1
+                defer { state.lastReportedFailure = error.description }
+                return state.lastReportedFailure != error.description || state.failureCount % 100 == 0
+            }
+            if shouldLog { logger.warning("cannot connect to the MQTT broker: \(error); retrying") }
+        case .message:
+            break
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// Where things are published, under a configurable base (default `tempest`):
+///
+/// - `<base>/gateway/status`: `online` or `offline`, retained (the last will
+///   says `offline` if the gateway vanishes).
+/// - `<base>/<serial>/<field>`: one bare value per field, retained, in
+///   protocol units (°C, %, mb, m/s, mm, km, V, lux, W/m²), for openHAB,
+///   Node-RED and shell scripts. Field names are the protocol's, plus daily
+///   totals such as `rain_today`.
+/// - `<base>/<serial>/event/<kind>`: one JSON object per message, not
+///   retained: `observation`, `rapid_wind`, `lightning_strike`,
+///   `rain_start`, `device_status`, `hub_status`.
+struct TopicLayout: Sendable {
+    /// The topic prefix.
+    let base: String
+
+    init(base: String = "tempest") {
+        self.base = base
+    }
+
+    var gatewayStatus: String { "\(base)/gateway/status" }
+
+    func value(serial: String, field: String) -> String { "\(base)/\(serial)/\(field)" }
+
+    func event(serial: String, kind: String) -> String { "\(base)/\(serial)/event/\(kind)" }
+}
