@@ -34,6 +34,12 @@ struct MQTTOptions: ParsableArguments {
     @Option(help: "The MQTT client id (default: tempest-gateway-<host name>).")
     var mqttClientId: String?
 
+    @Option(help: "The Home Assistant discovery prefix.")
+    var homeassistantPrefix: String = "homeassistant"
+
+    @Flag(help: "Do not announce entities to Home Assistant (MQTT discovery).")
+    var noHomeassistant = false
+
     @Option(help: "The MQTT protocol version: 5 or 3.1.1.")
     var mqttProtocol: String = "5"
 

@@ -107,6 +107,7 @@ struct RunCommand: AsyncParsableCommand {
                 writes += publications.events.map { StoreWrite.outbox($0) }
                 // Late messages are history: they go to the events, not to the latest values.
                 if !received.isLate { publisher.update(values: publications.values) }
+                RunCommand.noteDevices(of: received.message, receivedAt: now, publisher: publisher)
             }
             do {
                 try writer.submit(writes)
@@ -149,13 +150,41 @@ struct RunCommand: AsyncParsableCommand {
         if refused > 0 { StandardOutput.errorLine("The store refused \(refused) messages (see the error above).") }
     }
 
+    /// Tells the publisher which devices (and hub) spoke, and how long each
+    /// may stay silent: a hub reports every 10 s (allowed 2 minutes), sensors
+    /// every minute (allowed 5), and a Tempest in power-save mode 3 samples
+    /// only every 5 minutes (allowed 15).
+    static func noteDevices(of message: TempestMessage, receivedAt: Int64, publisher: GatewayPublisher) {
+        let envelope = message.envelope
+        var allowed: Int64?
+        switch message {
+        case .hubStatus: allowed = 120
+        case .tempestObservation(let observation): allowed = observation.rows.last?.powerSaveMode == .mode3 ? 900 : 300
+        case .airObservation, .skyObservation: allowed = 300
+        default: allowed = nil
+        }
+        publisher.noteDevice(
+            .init(
+                serial: envelope.serialNumber.rawValue, family: envelope.serialNumber.family,
+                hubSerial: envelope.hubSerialNumber?.rawValue, firmware: envelope.firmwareRevision?.description),
+            receivedAt: receivedAt, silenceAllowedSeconds: allowed)
+        if let hub = envelope.hubSerialNumber {
+            publisher.noteDevice(
+                .init(serial: hub.rawValue, family: hub.family, hubSerial: nil, firmware: nil),
+                receivedAt: receivedAt, silenceAllowedSeconds: nil)
+        }
+    }
+
     /// The MQTT publisher, started, unless `--no-mqtt`.
     private func makePublisher(writer: StoreWriter) throws -> GatewayPublisher? {
         guard !mqttOptions.noMqtt else { return nil }
         let configuration = try mqttOptions.configuration()
         do {
+            let layout = TopicLayout(base: mqttOptions.mqttBase)
+            let discovery = mqttOptions.noHomeassistant
+                ? nil : HomeAssistantDiscovery(prefix: mqttOptions.homeassistantPrefix, layout: layout)
             let publisher = try GatewayPublisher(
-                configuration: configuration, layout: TopicLayout(base: mqttOptions.mqttBase), qos: mqttOptions.mqttQos,
+                configuration: configuration, layout: layout, discovery: discovery, qos: mqttOptions.mqttQos,
                 writer: writer, logger: Logger(label: "tempest.mqtt"))
             try publisher.start()
             StandardOutput.errorLine(

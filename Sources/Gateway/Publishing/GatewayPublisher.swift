@@ -29,9 +29,16 @@ final class GatewayPublisher: Sendable {
         var republishValues = false
         var lastReportedFailure: String?
         var failureCount = 0
+        /// Devices seen, for discovery, and when each last spoke.
+        var devices: [String: HomeAssistantDiscovery.Device] = [:]
+        var lastSeen: [String: Int64] = [:]
+        var silenceAllowedSeconds: [String: Int64] = [:]
+        var availability: [String: Bool] = [:]
+        var devicesToAnnounce = Set<String>()
     }
 
     let layout: TopicLayout
+    let discovery: HomeAssistantDiscovery?
     let qos: Int32
     let window = 200
     private let writer: StoreWriter
@@ -39,8 +46,12 @@ final class GatewayPublisher: Sendable {
     private let state = Mutex(State())
     private let client = Mutex<MQTTClient?>(nil)
 
-    init(configuration: MQTTConfiguration, layout: TopicLayout, qos: Int32, writer: StoreWriter, logger: Logger) throws {
+    init(
+        configuration: MQTTConfiguration, layout: TopicLayout, discovery: HomeAssistantDiscovery?, qos: Int32,
+        writer: StoreWriter, logger: Logger
+    ) throws {
         self.layout = layout
+        self.discovery = discovery
         self.qos = qos
         self.writer = writer
         self.logger = logger
@@ -69,6 +80,29 @@ final class GatewayPublisher: Sendable {
         }
     }
 
+    /// Notes that `device` was heard at `receivedAt` (the gateway's clock),
+    /// for discovery and per-device availability. `silenceAllowedSeconds`,
+    /// when given, is how long it may then stay quiet before it counts as
+    /// offline (its cadence, with margin); otherwise the last value stands.
+    func noteDevice(_ device: HomeAssistantDiscovery.Device, receivedAt: Int64, silenceAllowedSeconds: Int64?) {
+        state.withLock { state in
+            // A hub is also noted from its sensors' messages, which do not
+            // know its firmware: merge, so a missing field never flaps.
+            var merged = device
+            if let known = state.devices[device.serial] {
+                merged.family = merged.family ?? known.family
+                merged.hubSerial = merged.hubSerial ?? known.hubSerial
+                merged.firmware = merged.firmware ?? known.firmware
+            }
+            if state.devices[device.serial] != merged {
+                state.devices[device.serial] = merged
+                state.devicesToAnnounce.insert(device.serial)
+            }
+            state.lastSeen[device.serial] = max(state.lastSeen[device.serial] ?? receivedAt, receivedAt)
+            if let silenceAllowedSeconds { state.silenceAllowedSeconds[device.serial] = silenceAllowedSeconds }
+        }
+    }
+
     /// Whether the broker connection is up.
     var isConnected: Bool { state.withLock { $0.isConnected } }
 
@@ -94,10 +128,15 @@ final class GatewayPublisher: Sendable {
         guard connected, let mqtt else { return }
         if announce {
             _ = try? mqtt.publish(topic: layout.gatewayStatus, text: "online", qos: 1, retain: true)
+            if let discovery { try? mqtt.subscribe(topic: "\(discovery.prefix)/status") }
+        }
+        announceDevices(mqtt, all: announce)
+        if announce {
             for (topic, payload) in republish.sorted(by: { $0.key < $1.key }) {
                 _ = try? mqtt.publish(topic: topic, text: payload, qos: qos, retain: true)
             }
         }
+        publishAvailability(mqtt, all: announce)
         guard room > 0 else { return }
         guard let batch = try? await writer.perform({ store in try store.nextOutboxBatch(afterID: afterID, limit: room) }),
             !batch.isEmpty
@@ -117,6 +156,44 @@ final class GatewayPublisher: Sendable {
             } catch {
                 return  // disconnected meanwhile: the reconnect starts over from the outbox
             }
+        }
+    }
+
+    /// Publishes discovery configs for new or changed devices (all of them
+    /// after a reconnect or when Home Assistant comes back).
+    private func announceDevices(_ mqtt: MQTTClient, all: Bool) {
+        guard let discovery else { return }
+        let devices: [HomeAssistantDiscovery.Device] = state.withLock { state in
+            defer { state.devicesToAnnounce.removeAll() }
+            return all ? Array(state.devices.values) : state.devicesToAnnounce.compactMap { state.devices[$0] }
+        }
+        for device in devices.sorted(by: { $0.serial < $1.serial }) {
+            for config in discovery.configs(for: device) {
+                _ = try? mqtt.publish(topic: config.topic, text: config.payload, qos: 1, retain: true)
+            }
+        }
+    }
+
+    /// Publishes `<base>/<serial>/availability` where it changed: `offline`
+    /// once a device has been silent longer than its cadence allows.
+    private func publishAvailability(_ mqtt: MQTTClient, all: Bool) {
+        guard let discovery else { return }
+        let now = Int64(time(nil))
+        let changes: [(String, Bool)] = state.withLock { state in
+            var changes = [(String, Bool)]()
+            for (serial, seen) in state.lastSeen {
+                let allowed = state.silenceAllowedSeconds[serial] ?? 300
+                let online = now - seen <= allowed
+                if all || state.availability[serial] != online {
+                    state.availability[serial] = online
+                    changes.append((serial, online))
+                }
+            }
+            return changes
+        }
+        for (serial, online) in changes {
+            _ = try? mqtt.publish(
+                topic: discovery.availabilityTopic(serial: serial), text: online ? "online" : "offline", qos: 1, retain: true)
         }
     }
 
@@ -173,8 +250,11 @@ final class GatewayPublisher: Sendable {
                 return state.lastReportedFailure != error.description || state.failureCount % 100 == 0
             }
             if shouldLog { logger.warning("cannot connect to the MQTT broker: \(error); retrying") }
-        case .message:
-            break
+        case .message(let topic, let payload, _):
+            // Home Assistant restarted: announce everything again.
+            if let discovery, topic == "\(discovery.prefix)/status", payload == Array("online".utf8) {
+                state.withLock { $0.republishValues = true }
+            }
         }
     }
 }

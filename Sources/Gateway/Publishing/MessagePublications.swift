@@ -86,6 +86,9 @@ struct MessagePublications {
             if let sensors = status.sensorStatus {
                 add("sensor_status", Int64(sensors.rawValue))
                 add("sensor_status_text", SensorStatusWords.phrases(sensorStatus: sensors.rawValue).joined(separator: ", "))
+                add("sensor_failure", SensorStatusWords.hasSensorFailure(sensorStatus: sensors.rawValue) ? "ON" : "OFF")
+                add("lightning_disturber", sensors.contains(.lightningDisturber) ? "ON" : "OFF")
+                add("lightning_noise", sensors.contains(.lightningNoise) ? "ON" : "OFF")
             }
         case .hubStatus(let status):
             add("uptime", status.uptimeSeconds)

@@ -1,0 +1,102 @@
+import TempestUDP
+
+/// Home Assistant MQTT discovery: one device per Tempest, AIR, SKY and hub
+/// (sensors point at their hub with `via_device`), each entity a retained
+/// config under `<prefix>/<component>/<serial>/<field>/config` that reads the
+/// plain value topic. An entity is available while both the gateway
+/// (`<base>/gateway/status`) and its device (`<base>/<serial>/availability`,
+/// which goes offline when the device falls silent) are online.
+struct HomeAssistantDiscovery: Sendable {
+    /// What the gateway knows about a device.
+    struct Device: Sendable, Hashable {
+        var serial: String
+        var family: DeviceFamily?
+        var hubSerial: String?
+        var firmware: String?
+    }
+
+    let prefix: String
+    let layout: TopicLayout
+
+    init(prefix: String = "homeassistant", layout: TopicLayout) {
+        self.prefix = prefix
+        self.layout = layout
+    }
+
+    func availabilityTopic(serial: String) -> String { "\(layout.base)/\(serial)/availability" }
+
+    /// The retained config messages announcing `device`.
+    func configs(for device: Device) -> [(topic: String, payload: String)] {
+        let entities: [HomeAssistantEntity]
+        switch device.family {
+        case .hub: entities = HomeAssistantEntity.hubEntities
+        case .tempest: entities = HomeAssistantEntity.sensorEntities(tempest: true, air: false, sky: false)
+        case .air: entities = HomeAssistantEntity.sensorEntities(tempest: false, air: true, sky: false)
+        case .sky: entities = HomeAssistantEntity.sensorEntities(tempest: false, air: false, sky: true)
+        case nil: entities = HomeAssistantEntity.sensorEntities(tempest: true, air: true, sky: true)
+        }
+        return entities.map { entity in
+            ("\(prefix)/\(entity.component.rawValue)/\(device.serial)/\(entity.field)/config", payload(entity, device))
+        }
+    }
+
+    func payload(_ entity: HomeAssistantEntity, _ device: Device) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("name", entity.name)
+        json.member("unique_id", "\(device.serial)_\(entity.field)".lowercased().replacingHyphens())
+        json.member("state_topic", layout.value(serial: device.serial, field: entity.field))
+        if let deviceClass = entity.deviceClass { json.member("device_class", deviceClass) }
+        if let unit = entity.unit { json.member("unit_of_measurement", unit) }
+        if let stateClass = entity.stateClass { json.member("state_class", stateClass) }
+        if let precision = entity.precision { json.member("suggested_display_precision", Int64(precision)) }
+        if entity.diagnostic { json.member("entity_category", "diagnostic") }
+        if entity.component == .binarySensor {
+            json.member("payload_on", "ON")
+            json.member("payload_off", "OFF")
+        }
+        json.key("availability")
+        json.beginArray()
+        for topic in [layout.gatewayStatus, availabilityTopic(serial: device.serial)] {
+            json.beginObject()
+            json.member("topic", topic)
+            json.endObject()
+        }
+        json.endArray()
+        json.member("availability_mode", "all")
+        json.key("device")
+        json.beginObject()
+        json.key("identifiers")
+        json.beginArray()
+        json.value(HomeAssistantDiscovery.identifier(device.serial))
+        json.endArray()
+        json.member("name", "\(device.family?.displayName ?? "Device") \(device.serial)")
+        json.member("manufacturer", "WeatherFlow")
+        json.member("model", device.family.map(HomeAssistantDiscovery.model) ?? "Unknown")
+        if let firmware = device.firmware { json.member("sw_version", firmware) }
+        if let hub = device.hubSerial, device.family != .hub { json.member("via_device", HomeAssistantDiscovery.identifier(hub)) }
+        json.endObject()
+        json.key("origin")
+        json.beginObject()
+        json.member("name", "tempest-gateway")
+        json.member("sw_version", GatewayVersion.current)
+        json.endObject()
+        json.endObject()
+        return json.text
+    }
+
+    static func identifier(_ serial: String) -> String { "tempest_" + serial.lowercased().replacingHyphens() }
+
+    static func model(_ family: DeviceFamily) -> String {
+        switch family {
+        case .hub: "Hub"
+        case .tempest: "Tempest"
+        case .air: "AIR"
+        case .sky: "SKY"
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingHyphens() -> String { String(map { $0 == "-" ? "_" : $0 }) }
+}

@@ -1,0 +1,90 @@
+/// One Home Assistant entity the gateway announces through MQTT discovery:
+/// it reads the retained per-value topic `<base>/<serial>/<field>`.
+struct HomeAssistantEntity: Sendable {
+    enum Component: String, Sendable {
+        case sensor
+        case binarySensor = "binary_sensor"
+    }
+
+    let field: String
+    let name: String
+    var component: Component = .sensor
+    var deviceClass: String?
+    var unit: String?
+    /// `measurement`, or `total_increasing` for daily totals: Home Assistant
+    /// treats their drop at midnight as a new cycle, so no `last_reset` is needed.
+    var stateClass: String?
+    var precision: Int?
+    var diagnostic = false
+
+    /// Entities of a Tempest, AIR or SKY: each family lists only the fields
+    /// it sends, so no entity sits empty forever.
+    static func sensorEntities(tempest: Bool, air: Bool, sky: Bool) -> [HomeAssistantEntity] {
+        var entities = [HomeAssistantEntity]()
+        let thermo = tempest || air
+        let windAndRain = tempest || sky
+        if thermo {
+            entities += [
+                .init(field: "air_temperature", name: "Temperature", deviceClass: "temperature", unit: "°C", stateClass: "measurement", precision: 1),
+                .init(field: "relative_humidity", name: "Humidity", deviceClass: "humidity", unit: "%", stateClass: "measurement", precision: 0),
+                .init(field: "station_pressure", name: "Station pressure", deviceClass: "atmospheric_pressure", unit: "mbar", stateClass: "measurement", precision: 1),
+                .init(field: "sea_level_pressure", name: "Sea-level pressure", deviceClass: "atmospheric_pressure", unit: "mbar", stateClass: "measurement", precision: 1),
+                .init(field: "dew_point", name: "Dew point", deviceClass: "temperature", unit: "°C", stateClass: "measurement", precision: 1),
+                .init(field: "feels_like", name: "Feels like", deviceClass: "temperature", unit: "°C", stateClass: "measurement", precision: 1),
+                .init(field: "wet_bulb", name: "Wet bulb", deviceClass: "temperature", unit: "°C", stateClass: "measurement", precision: 1),
+                .init(field: "air_temperature_max_today", name: "Temperature high today", deviceClass: "temperature", unit: "°C", precision: 1),
+                .init(field: "air_temperature_min_today", name: "Temperature low today", deviceClass: "temperature", unit: "°C", precision: 1),
+                .init(field: "lightning_strike_count", name: "Lightning strikes last minute", stateClass: "measurement", precision: 0),
+                .init(field: "lightning_strikes_today", name: "Lightning strikes today", stateClass: "total_increasing", precision: 0),
+                .init(field: "lightning_strikes_last_hour", name: "Lightning strikes last hour", stateClass: "measurement", precision: 0),
+                .init(field: "lightning_strike_last_distance", name: "Last lightning distance", deviceClass: "distance", unit: "km", stateClass: "measurement", precision: 0),
+                .init(field: "lightning_strike_last_time", name: "Last lightning strike", deviceClass: "timestamp"),
+            ]
+        }
+        if windAndRain {
+            entities += [
+                .init(field: "wind_avg", name: "Wind speed", deviceClass: "wind_speed", unit: "m/s", stateClass: "measurement", precision: 1),
+                .init(field: "wind_gust", name: "Wind gust", deviceClass: "wind_speed", unit: "m/s", stateClass: "measurement", precision: 1),
+                .init(field: "wind_lull", name: "Wind lull", deviceClass: "wind_speed", unit: "m/s", stateClass: "measurement", precision: 1),
+                .init(field: "wind_direction", name: "Wind direction", unit: "°", precision: 0),
+                .init(field: "cardinal_direction", name: "Wind direction (compass)"),
+                .init(field: "wind_speed", name: "Wind speed (3-second)", deviceClass: "wind_speed", unit: "m/s", stateClass: "measurement", precision: 1),
+                .init(field: "wind_gust_max_today", name: "Strongest gust today", deviceClass: "wind_speed", unit: "m/s", precision: 1),
+                .init(field: "illuminance", name: "Illuminance", deviceClass: "illuminance", unit: "lx", stateClass: "measurement", precision: 0),
+                .init(field: "uv", name: "UV index", unit: "UV index", stateClass: "measurement", precision: 1),
+                .init(field: "uv_category", name: "UV category"),
+                .init(field: "solar_radiation", name: "Solar radiation", deviceClass: "irradiance", unit: "W/m²", stateClass: "measurement", precision: 0),
+                .init(field: "rain_accumulated", name: "Rain last minute", deviceClass: "precipitation", unit: "mm", stateClass: "measurement", precision: 2),
+                .init(field: "rain_rate", name: "Rain rate", deviceClass: "precipitation_intensity", unit: "mm/h", stateClass: "measurement", precision: 1),
+                .init(field: "rain_intensity", name: "Rain intensity"),
+                .init(field: "rain_today", name: "Rain today", deviceClass: "precipitation", unit: "mm", stateClass: "total_increasing", precision: 1),
+                .init(field: "rain_yesterday", name: "Rain yesterday", deviceClass: "precipitation", unit: "mm", precision: 1),
+                .init(field: "rain_minutes_today", name: "Rain duration today", deviceClass: "duration", unit: "min", stateClass: "total_increasing", precision: 0),
+                .init(field: "rain_start_last_time", name: "Last rain start", deviceClass: "timestamp"),
+            ]
+        }
+        entities += [
+            .init(field: "battery", name: "Battery", deviceClass: "voltage", unit: "V", stateClass: "measurement", precision: 2, diagnostic: true),
+            .init(field: "battery_level", name: "Battery level", diagnostic: true),
+            .init(field: "rssi", name: "Signal strength", deviceClass: "signal_strength", unit: "dB", stateClass: "measurement", precision: 0, diagnostic: true),
+            .init(field: "hub_rssi", name: "Signal strength at hub", deviceClass: "signal_strength", unit: "dB", stateClass: "measurement", precision: 0, diagnostic: true),
+            .init(field: "uptime", name: "Uptime", deviceClass: "duration", unit: "s", precision: 0, diagnostic: true),
+            .init(field: "sensor_status_text", name: "Sensor status", diagnostic: true),
+            .init(field: "sensor_failure", name: "Sensor failure", component: .binarySensor, deviceClass: "problem", diagnostic: true),
+            .init(field: "lightning_disturber", name: "Lightning disturber", component: .binarySensor, deviceClass: "problem", diagnostic: true),
+            .init(field: "lightning_noise", name: "Lightning noise", component: .binarySensor, deviceClass: "problem", diagnostic: true),
+        ]
+        if tempest {
+            entities.append(.init(field: "power_save_mode", name: "Power save mode", precision: 0, diagnostic: true))
+        }
+        return entities
+    }
+
+    /// Entities of a hub.
+    static let hubEntities: [HomeAssistantEntity] = [
+        .init(field: "rssi", name: "Wi-Fi signal strength", deviceClass: "signal_strength", unit: "dB", stateClass: "measurement", precision: 0, diagnostic: true),
+        .init(field: "uptime", name: "Uptime", deviceClass: "duration", unit: "s", precision: 0, diagnostic: true),
+        .init(field: "firmware_revision", name: "Firmware", diagnostic: true),
+        .init(field: "reset_flags", name: "Last reset causes", diagnostic: true),
+    ]
+}
