@@ -10,3 +10,4 @@ swift build --build-tests
 swift test --skip-build --parallel --num-workers 2
 bash scripts/check-no-foundation.sh
 bash scripts/check-systemd-unit.sh
+bash scripts/check-deb.sh

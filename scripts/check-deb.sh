@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds the .deb and checks what it holds: the stripped binary, the unit,
+# maintainer scripts, and Depends computed from the binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+deb=$(bash packaging/build-deb.sh | tail -n 1)
+contents=$(dpkg-deb -c "$deb")
+for path in ./usr/bin/tempest-gateway ./lib/systemd/system/tempest-gateway.service ./usr/share/doc/tempest-gateway/README.md; do
+  grep -q " $path\$" <<<"$contents" || { echo "error: $deb lacks $path" >&2; exit 1; }
+done
+depends=$(dpkg-deb -f "$deb" Depends)
+for library in libc6 libmosquitto1 libsqlite3-0; do
+  grep -q "$library" <<<"$depends" || { echo "error: Depends lacks $library: $depends" >&2; exit 1; }
+done
+if grep -q -E 'swift|libFoundation' <<<"$depends"; then
+  echo "error: Depends names the Swift runtime, which must be linked statically: $depends" >&2
+  exit 1
+fi
+for script in postinst prerm postrm; do
+  dpkg-deb --ctrl-tarfile "$deb" | tar -t | grep -q "$script" || { echo "error: no $script" >&2; exit 1; }
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+dpkg-deb -x "$deb" "$work"
+file "$work/usr/bin/tempest-gateway" | grep -q 'stripped' || { echo "error: the binary is not stripped" >&2; exit 1; }
+file "$work/usr/bin/tempest-gateway" | grep -q 'not stripped' && { echo "error: the binary is not stripped" >&2; exit 1; }
+if readelf -d "$work/usr/bin/tempest-gateway" | grep -E 'NEEDED.*(libswift|libFoundation)' >/dev/null; then
+  echo "error: the packaged binary links the Swift runtime dynamically" >&2
+  exit 1
+fi
+"$work/usr/bin/tempest-gateway" --version >/dev/null
+echo "OK: $deb ($(du -k "$deb" | awk '{ print $1 }') KiB; binary $(du -k "$work/usr/bin/tempest-gateway" | awk '{ print $1 }') KiB); Depends: $depends"
