@@ -26,14 +26,14 @@ struct MQTTPublishingTests {
         }
     }
 
-    func startGateway(database: String, brokerPort: UInt16, udpPort: UInt16) throws -> ChildProcess {
+    func startGateway(database: String, brokerPort: UInt16, udpPort: UInt16, extra: [String] = []) throws -> ChildProcess {
         let gateway = try ChildProcess(
             executable: Gateway.path,
             arguments: [
                 "run", "--database", database, "--udp-address", "127.0.0.1", "--udp-port", String(udpPort), "--print",
                 "none", "--timezone", "America/Denver", "--mqtt-host", "127.0.0.1", "--mqtt-port", String(brokerPort),
                 "--mqtt-client-id", "gateway-under-test",
-            ])
+            ] + extra)
         try gateway.start()
         guard gateway.waitFor(timeoutSeconds: 20, { $0.standardErrorSoFar.contains("Listening") }) else {
             throw TestKitError("run did not start: \(gateway.standardErrorSoFar)")
@@ -148,5 +148,55 @@ struct MQTTPublishingTests {
         _ = try restarted.wait(timeoutSeconds: 30)
         #expect(Set(lines(watcher.standardOutputSoFar, topicSuffix: "/event/observation")).count == expected)
         #expect(expected == 120)
+    }
+
+    @Test("imperial units on the plain topics and in discovery; the database and events stay metric")
+    func imperialUnits() throws {
+        let broker = try MosquittoBroker()
+        let watcher = try subscriber(port: broker.port, topic: "#")
+        let directory = try TemporaryDirectory()
+        let udpPort = try FreePort.udp()
+        let gateway = try startGateway(
+            database: directory.file("g.db"), brokerPort: broker.port, udpPort: udpPort,
+            extra: ["--units", "imperial", "--pressure-unit", "mb"])
+        let line = #"{"serial_number":"ST-00054321","type":"obs_st","hub_sn":"HB-00012345","obs":[[1720850400,0.71,1.19,2.19,190,3,838.65,25.25,42.21,0,0,0,0.254,1,0,0,2.6,1]],"firmware_revision":179}"#
+        try replay([line], to: udpPort, directory: directory, name: "one.jsonl")
+        #expect(eventually(watcher, seconds: 15) { $0.contains("tempest/ST-00054321/air_temperature ") && $0.contains("air_temperature/config") })
+        gateway.send(signal: SIGTERM)
+        _ = try gateway.wait(timeoutSeconds: 30)
+        let output = watcher.standardOutputSoFar
+        #expect(output.contains("tempest/ST-00054321/air_temperature 77.45\n"))
+        #expect(output.contains("tempest/ST-00054321/wind_avg 2.66\n"))
+        #expect(output.contains("tempest/ST-00054321/rain_accumulated 0.01\n"))
+        #expect(output.contains("tempest/ST-00054321/station_pressure 838.65\n"))
+        #expect(output.contains(#""unit_of_measurement":"°F""#))
+        #expect(output.contains(#""unit_of_measurement":"mph""#))
+        #expect(output.contains(#""air_temperature":25.25"#), "JSON events stay in protocol units")
+    }
+
+    @Test("rapid wind throttled to one message per window with its gust and vector-mean direction")
+    func rapidWindThrottle() throws {
+        let broker = try MosquittoBroker()
+        let watcher = try subscriber(port: broker.port, topic: "tempest/+/event/rapid_wind")
+        let directory = try TemporaryDirectory()
+        let udpPort = try FreePort.udp()
+        let gateway = try startGateway(
+            database: directory.file("g.db"), brokerPort: broker.port, udpPort: udpPort, extra: ["--rapid-wind-interval", "30"])
+        let winds = try sampleLines(fromHour: 15, toHour: 16).filter { $0.contains(#""type":"rapid_wind""#) }
+        #expect(winds.count == 1200)
+        try replay(winds, to: udpPort, directory: directory, name: "wind.jsonl")
+        #expect(eventually(watcher, seconds: 15) { lines($0, topicSuffix: "/event/rapid_wind").count >= 118 })
+        usleep(500_000)
+        gateway.send(signal: SIGTERM)
+        _ = try gateway.wait(timeoutSeconds: 30)
+        let events = lines(watcher.standardOutputSoFar, topicSuffix: "/event/rapid_wind")
+        #expect((118...120).contains(events.count), "\(events.count) messages for 120 windows of 30 s (the last closes with the next sample)")
+        for event in events.prefix(10) {
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(event.split(separator: " ", maxSplits: 1)[1].utf8)) as? [String: Any])
+            let gust = try #require(json["wind_gust"] as? Double)
+            let mean = try #require(json["wind_speed"] as? Double)
+            #expect(gust >= mean)
+            #expect(json["window_seconds"] as? Int == 30)
+        }
     }
 }

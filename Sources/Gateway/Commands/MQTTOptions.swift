@@ -40,6 +40,43 @@ struct MQTTOptions: ParsableArguments {
     @Flag(help: "Do not announce entities to Home Assistant (MQTT discovery).")
     var noHomeassistant = false
 
+    /// Unit systems for published values.
+    enum UnitSystem: String, ExpressibleByArgument, CaseIterable {
+        case metric, imperial
+    }
+
+    @Option(help: "Units of published values: metric (°C, m/s, mb, mm, km) or imperial (°F, mph, inHg, in, mi). The database and JSON events stay metric.")
+    var units: UnitSystem = .metric
+
+    @Option(help: "Override the temperature unit: celsius or fahrenheit.")
+    var temperatureUnit: PublishedUnits.TemperatureUnit?
+
+    @Option(help: "Override the wind speed unit: m/s, km/h, mph or knots.")
+    var windUnit: PublishedUnits.SpeedUnit?
+
+    @Option(help: "Override the pressure unit: mb, inHg, mmHg or kPa.")
+    var pressureUnit: PublishedUnits.PressureUnit?
+
+    @Option(help: "Override the rain unit: mm or in.")
+    var rainUnit: PublishedUnits.RainUnit?
+
+    @Option(help: "Override the distance unit: km or mi.")
+    var distanceUnit: PublishedUnits.DistanceUnit?
+
+    @Option(help: "Publish 3-second wind at most every N seconds, with that window's mean, gust and vector-mean direction (0: every sample).")
+    var rapidWindInterval: Int = 0
+
+    /// The chosen units.
+    var publishedUnits: PublishedUnits {
+        var chosen = units == .imperial ? PublishedUnits.imperial : .metric
+        if let temperatureUnit { chosen.temperature = temperatureUnit }
+        if let windUnit { chosen.speed = windUnit }
+        if let pressureUnit { chosen.pressure = pressureUnit }
+        if let rainUnit { chosen.rain = rainUnit }
+        if let distanceUnit { chosen.distance = distanceUnit }
+        return chosen
+    }
+
     @Option(help: "The MQTT protocol version: 5 or 3.1.1.")
     var mqttProtocol: String = "5"
 
@@ -53,6 +90,9 @@ struct MQTTOptions: ParsableArguments {
         guard mqttQos == 0 || mqttQos == 1 else { throw ValidationError("--mqtt-qos must be 0 or 1, not \(mqttQos)") }
         guard !mqttBase.isEmpty, !mqttBase.contains("#"), !mqttBase.contains("+"), !mqttBase.hasSuffix("/") else {
             throw ValidationError("--mqtt-base must be a topic prefix without wildcards or a trailing '/', not '\(mqttBase)'")
+        }
+        if !(0...3600).contains(rapidWindInterval) {
+            throw ValidationError("--rapid-wind-interval must be 0 to 3600 seconds, not \(rapidWindInterval)")
         }
         if let mqttPort, !(1...65535).contains(mqttPort) {
             throw ValidationError("--mqtt-port must be 1 to 65535, not \(mqttPort)")

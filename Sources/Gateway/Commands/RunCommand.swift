@@ -93,17 +93,19 @@ struct RunCommand: AsyncParsableCommand {
         let printer: LiveMessagePrinter? =
             mode == .none ? nil : LiveMessagePrinter(json: mode == .json, showRejected: true, style: .standardOutput)
         let refusedWrites = Atomic<Int>(0)
+        let units = mqttOptions.publishedUnits
+        let throttle = RapidWindThrottle(intervalSeconds: Int64(mqttOptions.rapidWindInterval))
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             printer?.handle(event)
             guard case .message(let received) = event else { return }
             let now = received.receivedAt.secondsSince1970
             var writes = StoreWrites.writes(for: received.message, source: .udp, receivedAt: now)
                 + summaries.ingest(received.message, now: now)
-            if let publisher {
+            if let publisher, let published = throttle.admit(received.message) {
                 let publications = MessagePublications(
-                    received.message, layout: publisher.layout, source: "udp", receivedAt: now, site: site,
+                    published, layout: publisher.layout, source: "udp", receivedAt: now, site: site,
                     totals: summaries.current(serial: received.message.envelope.serialNumber.rawValue, now: now),
-                    qos: Int(publisher.qos))
+                    qos: Int(publisher.qos), units: units)
                 writes += publications.events.map { StoreWrite.outbox($0) }
                 // Late messages are history: they go to the events, not to the latest values.
                 if !received.isLate { publisher.update(values: publications.values) }
@@ -182,7 +184,9 @@ struct RunCommand: AsyncParsableCommand {
         do {
             let layout = TopicLayout(base: mqttOptions.mqttBase)
             let discovery = mqttOptions.noHomeassistant
-                ? nil : HomeAssistantDiscovery(prefix: mqttOptions.homeassistantPrefix, layout: layout)
+                ? nil
+                : HomeAssistantDiscovery(
+                    prefix: mqttOptions.homeassistantPrefix, layout: layout, units: mqttOptions.publishedUnits)
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: mqttOptions.mqttQos,
                 writer: writer, logger: Logger(label: "tempest.mqtt"))

@@ -17,10 +17,12 @@ struct HomeAssistantDiscovery: Sendable {
 
     let prefix: String
     let layout: TopicLayout
+    let units: PublishedUnits
 
-    init(prefix: String = "homeassistant", layout: TopicLayout) {
+    init(prefix: String = "homeassistant", layout: TopicLayout, units: PublishedUnits = .metric) {
         self.prefix = prefix
         self.layout = layout
+        self.units = units
     }
 
     func availabilityTopic(serial: String) -> String { "\(layout.base)/\(serial)/availability" }
@@ -47,7 +49,9 @@ struct HomeAssistantDiscovery: Sendable {
         json.member("unique_id", "\(device.serial)_\(entity.field)".lowercased().replacingHyphens())
         json.member("state_topic", layout.value(serial: device.serial, field: entity.field))
         if let deviceClass = entity.deviceClass { json.member("device_class", deviceClass) }
-        if let unit = entity.unit { json.member("unit_of_measurement", unit) }
+        if let unit = units.homeAssistantUnit(field: entity.field, fallback: entity.unit) {
+            json.member("unit_of_measurement", unit)
+        }
         if let stateClass = entity.stateClass { json.member("state_class", stateClass) }
         if let precision = entity.precision { json.member("suggested_display_precision", Int64(precision)) }
         if entity.diagnostic { json.member("entity_category", "diagnostic") }

@@ -14,9 +14,10 @@ struct MessagePublications {
 
     /// The publications for `message`.
     init(
-        _ message: TempestMessage, layout: TopicLayout, source: String, receivedAt: Int64,
-        site: DerivedObservation.Site?, totals: CurrentTotals?, qos: Int
+        _ admitted: RapidWindThrottle.Admitted, layout: TopicLayout, source: String, receivedAt: Int64,
+        site: DerivedObservation.Site?, totals: CurrentTotals?, qos: Int, units: PublishedUnits = .metric
     ) {
+        let message = admitted.message
         let serial = message.envelope.serialNumber.rawValue
         var json = JSONWriter()
         message.writeCanonicalJSON(
@@ -28,6 +29,10 @@ struct MessagePublications {
                 json.endObject()
             },
             appendToMessage: { json in
+                if let gust = admitted.windowGustMetersPerSecond {
+                    json.member("wind_gust", gust)
+                    json.member("window_seconds", admitted.windowSeconds)
+                }
                 json.member("source", source)
                 json.member("received_at", receivedAt)
             })
@@ -46,18 +51,22 @@ struct MessagePublications {
             OutboxMessage(
                 topic: layout.event(serial: serial, kind: kind), payload: Array(json.text.utf8), qos: qos, retain: false,
                 priority: priority, createdAt: receivedAt))
-        values = MessagePublications.values(for: message, layout: layout, site: site, totals: totals)
+        values = MessagePublications.values(for: message, layout: layout, site: site, totals: totals, units: units)
+        if let gust = admitted.windowGustMetersPerSecond {
+            values.append((layout.value(serial: message.envelope.serialNumber.rawValue, field: "rapid_wind_gust"), units.text(field: "rapid_wind_gust", gust)))
+        }
     }
 
     /// The bare values: each canonical field (the newest row of an
     /// observation), chosen derived values, and today's totals.
     static func values(
-        for message: TempestMessage, layout: TopicLayout, site: DerivedObservation.Site?, totals: CurrentTotals?
+        for message: TempestMessage, layout: TopicLayout, site: DerivedObservation.Site?, totals: CurrentTotals?,
+        units: PublishedUnits = .metric
     ) -> [(topic: String, payload: String)] {
         let serial = message.envelope.serialNumber.rawValue
         var fields = [(String, String)]()
         func add(_ name: String, _ value: Double?) {
-            if let value { fields.append((name, JSONWriter.format(value))) }
+            if let value { fields.append((name, units.text(field: name, value))) }
         }
         func add(_ name: String, _ value: Int64?) {
             if let value { fields.append((name, String(value))) }
@@ -98,7 +107,13 @@ struct MessagePublications {
             add("seq", status.sequenceNumber)
         }
         if let newestRow {
-            fields += MessagePublications.flatMembers(of: newestRow)
+            for (name, text) in MessagePublications.flatMembers(of: newestRow) {
+                if let value = Double(text), PublishedUnits.quantity(of: name) != nil {
+                    add(name, value)
+                } else {
+                    fields.append((name, text))
+                }
+            }
             let derived = DerivedObservation(DerivedObservation.Inputs(newestRow), site: site)
             add("dew_point", derived.dewPointCelsius)
             add("feels_like", derived.feelsLikeCelsius)
