@@ -12,3 +12,9 @@ bin="$(swift build -c release --show-bin-path)"
 
 swift build -c release --product StorageBenchmark
 "$bin/StorageBenchmark"
+
+# The whole pipeline with a real broker (needs mosquitto, installed by
+# scripts/install-deps.sh): exec to READY, zero-loss rate, latency, CPU per
+# simulated day, peak memory.
+swift build -c release --product tempest-gateway
+python3 scripts/benchmark-pipeline.py "$bin/tempest-gateway"

@@ -68,14 +68,19 @@ final class GatewayPublisher: Sendable {
         try mqtt?.start()
     }
 
-    /// Records the latest retained values and publishes them when connected.
+    /// Records the latest retained values and publishes those that changed
+    /// (the broker keeps the rest; everything is republished on reconnect).
     func update(values: [(topic: String, payload: String)]) {
-        let connected = state.withLock { state in
-            for value in values { state.latestValues[value.topic] = value.payload }
-            return state.isConnected
+        let (connected, changed) = state.withLock { state in
+            var changed = [(topic: String, payload: String)]()
+            for value in values where state.latestValues[value.topic] != value.payload {
+                state.latestValues[value.topic] = value.payload
+                changed.append(value)
+            }
+            return (state.isConnected, changed)
         }
         guard connected, let mqtt else { return }
-        for value in values {
+        for value in changed {
             _ = try? mqtt.publish(topic: value.topic, text: value.payload, qos: qos, retain: true)
         }
     }

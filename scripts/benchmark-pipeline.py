@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Pipeline benchmark: UDP -> decoder -> SQLite (group commit) -> outbox -> MQTT.
+
+Starts a real mosquitto and the release gateway on free loopback ports and
+prints, each with its label and unit:
+  - time from exec to READY (systemd notify protocol),
+  - sustained datagrams per second with zero loss (every datagram's JSON
+    event acknowledged by the broker and seen by a subscriber),
+  - UDP-to-MQTT latency p50/p99 at the real rate (one datagram every 3 s is
+    too slow to sample in a benchmark, so a replay at 50x real time),
+  - CPU seconds for one simulated day of datagrams,
+  - the gateway's peak resident memory.
+Everything talks to 127.0.0.1 only; every loop is bounded in count and time.
+Usage: scripts/benchmark-pipeline.py PATH-TO-tempest-gateway
+"""
+import json, os, socket, subprocess, sys, tempfile, threading, time
+
+GATEWAY = sys.argv[1]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def free_port(kind):
+    with socket.socket(socket.AF_INET, kind) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Broker:
+    def __init__(self, directory):
+        self.port = free_port(socket.SOCK_STREAM)
+        conf = os.path.join(directory, "mosquitto.conf")
+        with open(conf, "w") as f:
+            f.write(f"user root\npersistence false\nlistener {self.port} 127.0.0.1\nallow_anonymous true\nmax_queued_messages 1000000\n")
+        self.process = subprocess.Popen(["/usr/sbin/mosquitto", "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("mosquitto did not start")
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class Subscriber:
+    """mosquitto_sub on the event topics; records arrival times per event."""
+
+    def __init__(self, port):
+        self.arrivals = {}
+        self.count = 0
+        self.process = subprocess.Popen(
+            ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-t", "tempest/+/event/#", "-q", "1", "-v"],
+            stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.thread = threading.Thread(target=self.read, daemon=True)
+        self.thread.start()
+        time.sleep(0.3)
+
+    def read(self):
+        for line in self.process.stdout:
+            now = time.monotonic()
+            topic, _, payload = line.partition(" ")
+            try:
+                event = json.loads(payload)
+            except ValueError:
+                continue
+            key = (event.get("serial_number"), event.get("type"), event.get("timestamp") or event["obs"][0]["timestamp"])
+            self.arrivals.setdefault(key, now)
+            self.count += 1
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def start_gateway(directory, broker_port, udp_port, notify_path):
+    env = dict(os.environ, NOTIFY_SOCKET=notify_path)
+    return subprocess.Popen(
+        [GATEWAY, "run", "--database", os.path.join(directory, "gateway.db"), "--udp-address", "127.0.0.1",
+         "--udp-port", str(udp_port), "--print", "none", "--mqtt-host", "127.0.0.1", "--mqtt-port", str(broker_port),
+         "--no-homeassistant"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def wait_ready(notify):
+    notify.settimeout(10)
+    while True:
+        data = notify.recv(4096).decode()
+        if data.startswith("READY=1"):
+            return time.monotonic()
+
+
+def peak_rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wind(serial, timestamp, speed):
+    return json.dumps({"serial_number": serial, "type": "rapid_wind", "hub_sn": "HB-00000001",
+                       "ob": [timestamp, speed, (timestamp * 7) % 360]}, separators=(",", ":")).encode()
+
+
+def main():
+    directory = tempfile.mkdtemp(prefix="pipeline-benchmark-")
+    notify_path = os.path.join(directory, "notify.sock")
+    notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    notify.bind(notify_path)
+    broker = Broker(directory)
+    subscriber = Subscriber(broker.port)
+    udp_port = free_port(socket.SOCK_DGRAM)
+    started = time.monotonic()
+    gateway = start_gateway(directory, broker.port, udp_port, notify_path)
+    ready = wait_ready(notify)
+    print(f"time from exec to READY: {(ready - started) * 1000:.1f} ms")
+    time.sleep(1.0)  # the MQTT connection settles
+    sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    sender.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4 << 20)
+
+    # Latency at a realistic pace: 600 datagrams at 50 per second.
+    sent_at = {}
+    base = 1_720_850_400
+    for index in range(600):
+        key = ("ST-00000001", "rapid_wind", base + index)
+        sent_at[key] = time.monotonic()
+        sender.sendto(wind(key[0], key[2], 3.0), ("127.0.0.1", udp_port))
+        time.sleep(0.02)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not all(k in subscriber.arrivals for k in sent_at):
+        time.sleep(0.05)
+    latencies = sorted((subscriber.arrivals[k] - t) * 1000 for k, t in sent_at.items() if k in subscriber.arrivals)
+    if latencies:
+        p50 = latencies[len(latencies) // 2]
+        p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+        print(f"UDP to MQTT latency at 50 datagrams/s: p50 {p50:.2f} ms, p99 {p99:.2f} ms "
+              f"({len(latencies)} of {len(sent_at)} received)")
+
+    # Sustained rate with zero loss: steps of 5 seconds at rising rates.
+    best = 0
+    serial_index = 0
+    for rate in (5_000, 10_000, 20_000, 30_000):
+        serial_index += 1
+        serial = f"ST-{serial_index:08d}"
+        total = rate * 5
+        keys = [(f"ST-{serial_index:04d}{i % 1000:04d}", "rapid_wind", base + i // 1000) for i in range(total)]
+        before = len(subscriber.arrivals)
+        begin = time.monotonic()
+        for i, key in enumerate(keys):
+            sender.sendto(wind(key[0], key[2], 2.0), ("127.0.0.1", udp_port))
+            if i % 500 == 499:
+                pause = begin + (i + 1) / rate - time.monotonic()
+                if pause > 0:
+                    time.sleep(pause)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(subscriber.arrivals) - before < total:
+            time.sleep(0.1)
+        received = len(subscriber.arrivals) - before
+        elapsed = time.monotonic() - begin
+        lost = total - received
+        print(f"  offered {rate} datagrams/s for 5 s: {received} of {total} delivered to MQTT "
+              f"({'zero loss' if lost == 0 else f'{lost} lost'}), drained after {elapsed:.1f} s")
+        if lost == 0:
+            best = rate
+        else:
+            break
+    print(f"sustained rate with zero loss: at least {best} datagrams/s")
+
+    # CPU for one simulated day (the sample day, sent as fast as it goes).
+    cpu_before = cpu_seconds(gateway.pid)
+    with open(os.path.join(ROOT, "Samples", "sample-day.jsonl"), "rb") as f:
+        day = [line.rstrip(b"\n") for line in f]
+    for i, line in enumerate(day):
+        sender.sendto(line, ("127.0.0.1", udp_port))
+        if i % 200 == 199:
+            time.sleep(0.01)
+    time.sleep(3)
+    print(f"CPU for one simulated day ({len(day)} datagrams, sent in about {len(day) / 20000:.0f} s): "
+          f"{cpu_seconds(gateway.pid) - cpu_before:.2f} CPU seconds")
+    print(f"peak resident memory of the gateway: {peak_rss_kib(gateway.pid) / 1024:.1f} MB")
+
+    gateway.terminate()
+    gateway.wait(timeout=30)
+    subscriber.stop()
+    broker.stop()
+
+
+if __name__ == "__main__":
+    main()
