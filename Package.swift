@@ -134,7 +134,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MeteorologyTests",
-            dependencies: ["Meteorology"]
+            dependencies: ["Meteorology", "TempestTestKit"]
         ),
         .testTarget(
             name: "StorageTests",

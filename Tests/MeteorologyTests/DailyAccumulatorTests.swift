@@ -1,5 +1,6 @@
 import Testing
 import Meteorology
+import TempestTestKit
 
 /// Daily totals that add up: duplicates, reordering, restarts and late rows.
 @Suite("Daily accumulator")
@@ -63,7 +64,7 @@ struct DailyAccumulatorTests {
     func duplicatesAndReordering() {
         let day = simulatedDay()
         let clean = accumulate(day.observations, day.strikes)
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var messy = day.observations + day.observations.filter { $0.timestamp % 7 == 0 }
         messy.shuffle(using: &generator)
         var messyStrikes = day.strikes + day.strikes
@@ -175,18 +176,6 @@ struct DailyAccumulatorTests {
             accumulator.add(sample)
         }
         #expect(accumulator.totals(serial: "ST-1", on: LocalDate("2024-03-10")!).rainMinutes == 23 * 60)
-    }
-}
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
 

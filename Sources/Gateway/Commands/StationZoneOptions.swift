@@ -22,10 +22,7 @@ struct StationZoneOptions: ParsableArguments {
         switch time {
         case .instant(let seconds):
             return seconds
-        case .date(let year, let month, let day):
-            guard let date = LocalDate(year: Int(year), month: Int(month), day: Int(day)) else {
-                return CivilDate.daysSince1970(year: year, month: month, day: day) * 86_400
-            }
+        case .date(let date):
             return zone.startOfDay(date)
         }
     }
