@@ -103,12 +103,14 @@ struct RunCommand: AsyncParsableCommand {
         let printer: LiveMessagePrinter? =
             mode == .none ? nil : LiveMessagePrinter(json: mode == .json, showRejected: true, style: .standardOutput)
         let refusedWrites = Atomic<Int>(0)
+        let activity = DeviceActivity()
         let units = mqttOptions.publishedUnits
         let throttle = RapidWindThrottle(intervalSeconds: Int64(mqttOptions.rapidWindInterval))
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             printer?.handle(event)
             guard case .message(let received) = event else { return }
             let now = received.receivedAt.secondsSince1970
+            activity.note(received.message, receivedAt: now, source: "udp")
             var writes = StoreWrites.writes(for: received.message, source: .udp, receivedAt: now)
                 + summaries.ingest(received.message, now: now)
             if let publisher, let published = throttle.admit(received.message) {
@@ -130,13 +132,43 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let configuration = UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort)
+        let startedAt = Int64(Glibc.time(nil))
+        let runningListener = Mutex<UDPListener?>(nil)
+        let outboxDepth = Atomic<Int>(-1)
+        let brokerName = mqttOptions.noMqtt ? "" : "\(mqttOptions.mqttHost):\(mqttOptions.mqttPort ?? (mqttOptions.mqttTls ? 8883 : 1883))"
+        let bindAddress = udpAddress
+        let status: StatusServer
+        do {
+            status = try StatusServer(path: StatusServer.socketPath(database: path)) { wantsJSON in
+                let depth = outboxDepth.load(ordering: .relaxed)
+                let report = StatusReport(
+                    startedAt: startedAt, listener: runningListener.withLock { $0 }, bindAddress: bindAddress,
+                    activity: activity, writerStatus: writer.status, databasePath: path,
+                    outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
+                    mqttConnected: publisher?.isConnected ?? false, mqttBroker: brokerName,
+                    mqttInFlight: publisher?.inFlightCount ?? 0)
+                let now = Int64(Glibc.time(nil))
+                return wantsJSON ? report.json(now: now) : report.text(now: now)
+            }
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        defer { status.stop() }
         var session = ListeningSession(configuration: configuration, durationSeconds: seconds, handler: handler)
+        session.onStart = { listener in runningListener.withLock { $0 = listener } }
         session.notifier = SystemdNotifier()
         session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"
         let ticking = Task {
+            var ticks = 0
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: 50_000_000)
                 wake.yield()
+                ticks += 1
+                if ticks % 20 == 0, publisher != nil,
+                    let depth = try? await writer.perform({ store in try store.outboxDepth().messages })
+                {
+                    outboxDepth.store(depth, ordering: .relaxed)
+                }
             }
         }
         let pumping = Task {

@@ -16,6 +16,8 @@ struct ListeningSession {
     var notifier: SystemdNotifier? = nil
     /// The readiness status line for systemd.
     var readyStatus: String = "listening"
+    /// Called once the socket is bound, before READY.
+    var onStart: (@Sendable (UDPListener) -> Void)? = nil
 
     /// Listens until done and returns the final counters.
     func run() async throws -> ListenerStatistics {
@@ -30,6 +32,7 @@ struct ListeningSession {
             "Listening for Tempest hub broadcasts on UDP \(configuration.bindAddress):\(listener.boundPort)"
                 + (durationSeconds.map { " for \($0) seconds" } ?? "; press Control-C to stop") + "."
         )
+        onStart?(listener)
         notifier?.ready(status: readyStatus)
         let watchdogInterval = notifier != nil ? SystemdNotifier.watchdogIntervalSeconds : nil
         var lastPingTenths = 0

@@ -1,0 +1,132 @@
+import Glibc
+import Storage
+import TempestUDP
+
+/// The JSON document `status` prints: what the running gateway hears,
+/// stores and publishes, and how fresh each device's data is.
+struct StatusReport {
+    var startedAt: Int64
+    var listener: UDPListener?
+    var bindAddress: String
+    var activity: DeviceActivity
+    var writerStatus: StoreWriterStatus
+    var databasePath: String
+    var outboxDepth: Int?
+    var mqttEnabled: Bool
+    var mqttConnected: Bool
+    var mqttBroker: String
+    var mqttInFlight: Int
+
+    /// The report as sentences, labels before values (for people and screen readers).
+    func text(now: Int64) -> String {
+        var lines = ["Gateway version \(GatewayVersion.current), running for \(now - startedAt) seconds."]
+        if let listener {
+            let statistics = listener.statistics
+            lines.append(
+                "Datagrams on UDP \(bindAddress) port \(listener.boundPort): received \(statistics.datagramsReceived), "
+                    + "decoded \(statistics.decoded), rejected \(statistics.rejected), duplicates \(statistics.duplicates), "
+                    + "late \(statistics.late), unknown type \(statistics.unknownType), dropped by the kernel \(statistics.kernelDrops).")
+            let reasons = statistics.rejectedByCategory.sorted { $0.key < $1.key }
+            if !reasons.isEmpty {
+                lines.append("Rejections by reason: " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".")
+            }
+        }
+        let devices = activity.snapshot.sorted { $0.key < $1.key }
+        if devices.isEmpty { lines.append("No device heard yet.") }
+        for (serial, device) in devices {
+            let ages = device.lastReceivedByType.sorted { $0.key < $1.key }
+                .map { "\($0.key) \(now - $0.value) seconds ago" }.joined(separator: ", ")
+            var line = "Device \(serial): last heard \(ages); source \(device.source)"
+            if let battery = device.batteryVolts { line += "; battery \(JSONWriter.format(battery)) volts" }
+            if let mode = device.powerSaveMode { line += mode == 0 ? "; full power" : "; power save mode \(mode)" }
+            lines.append(line + ".")
+        }
+        if mqttEnabled {
+            let state = mqttConnected ? "connected" : "not connected (retrying)"
+            lines.append(
+                "MQTT broker \(mqttBroker): \(state); messages waiting in the outbox: "
+                    + "\(outboxDepth.map(String.init) ?? "not counted yet"), sent and not yet acknowledged: \(mqttInFlight).")
+        } else {
+            lines.append("MQTT: off.")
+        }
+        let writable = writerStatus.isStorageUnavailable ? "NOT writable: \(writerStatus.lastError ?? "unknown error")" : "writable"
+        lines.append("Database \(databasePath): \(writable); writes waiting: \(writerStatus.pendingCount).")
+        lines.append("WeatherFlow cloud fallback and forecasts: not available in this version.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The report as one JSON object.
+    func json(now: Int64) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("version", GatewayVersion.current)
+        json.member("started_at", UTCTime.iso8601(UnixTimestamp(secondsSince1970: startedAt)))
+        json.member("uptime_seconds", now - startedAt)
+        json.key("udp")
+        json.beginObject()
+        json.member("address", bindAddress)
+        if let listener {
+            let statistics = listener.statistics
+            json.member("port", Int64(listener.boundPort))
+            json.member("received", Int64(statistics.datagramsReceived))
+            json.member("decoded", Int64(statistics.decoded))
+            json.member("rejected", Int64(statistics.rejected))
+            json.key("rejected_by_reason")
+            json.beginObject()
+            for (reason, count) in statistics.rejectedByCategory.sorted(by: { $0.key < $1.key }) { json.member(reason, Int64(count)) }
+            json.endObject()
+            json.member("duplicates", Int64(statistics.duplicates))
+            json.member("late", Int64(statistics.late))
+            json.member("unknown_type", Int64(statistics.unknownType))
+            json.member("unexpected_serial_prefix", Int64(statistics.unexpectedSerialPrefix))
+            json.member("range_violations", Int64(statistics.rangeViolations))
+            json.member("not_allowed", Int64(statistics.notAllowed))
+            json.member("kernel_drops", Int64(statistics.kernelDrops))
+        }
+        json.endObject()
+        json.key("devices")
+        json.beginArray()
+        for (serial, device) in activity.snapshot.sorted(by: { $0.key < $1.key }) {
+            json.beginObject()
+            json.member("serial_number", serial)
+            json.member("source", device.source)
+            json.member("battery_volts", device.batteryVolts)
+            json.member("power_save_mode", device.powerSaveMode.map(Int64.init))
+            json.key("last_message_age_seconds")
+            json.beginObject()
+            for (type, time) in device.lastReceivedByType.sorted(by: { $0.key < $1.key }) { json.member(type, now - time) }
+            json.endObject()
+            json.endObject()
+        }
+        json.endArray()
+        json.key("database")
+        json.beginObject()
+        json.member("path", databasePath)
+        json.member("pending_writes", Int64(writerStatus.pendingCount))
+        json.member("writable", !writerStatus.isStorageUnavailable)
+        json.member("last_error", writerStatus.lastError)
+        json.member("rapid_wind_dropped", Int64(writerStatus.droppedRapidWindCount))
+        json.member("refused", Int64(writerStatus.refusedCount))
+        json.endObject()
+        json.key("mqtt")
+        json.beginObject()
+        json.member("enabled", mqttEnabled)
+        if mqttEnabled {
+            json.member("broker", mqttBroker)
+            json.member("connected", mqttConnected)
+            json.member("in_flight", Int64(mqttInFlight))
+            json.member("outbox_depth", outboxDepth.map(Int64.init))
+        }
+        json.endObject()
+        json.key("weatherflow_cloud")
+        json.beginObject()
+        json.member("state", "not available in this version")
+        json.endObject()
+        json.key("forecast")
+        json.beginObject()
+        json.member("state", "not available in this version")
+        json.endObject()
+        json.endObject()
+        return json.text
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TempestTestKit
+
+/// `status` asks the running gateway over its socket.
+@Suite("status command")
+struct StatusCommandTests {
+    @Test("reports devices, counters, MQTT and the database; says so when nothing runs")
+    func status() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("g.db")
+        let notRunning = try Gateway.run(["status", "--database", database])
+        #expect(notRunning.status == 1)
+        #expect(notRunning.standardError.contains("The gateway is not running"))
+
+        let port = try FreePort.udp()
+        let gateway = try ChildProcess(
+            executable: Gateway.path,
+            arguments: ["run", "--database", database, "--udp-address", "127.0.0.1", "--udp-port", String(port), "--print", "none", "--no-mqtt"])
+        try gateway.start()
+        #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") })
+        let sample = try String(contentsOfFile: BuiltProducts.packageRoot + "/Samples/sample-day.jsonl", encoding: .utf8)
+        let lines = sample.split(separator: "\n").prefix(100)
+        let sender = try UDPSender(port: port)
+        for line in lines { try sender.send(String(line)) }
+        try sender.send("not json")
+        usleep(500_000)
+
+        let result = try Gateway.run(["status", "--json", "--database", database])
+        #expect(result.status == 0, "\(result.standardError)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let udp = try #require(report["udp"] as? [String: Any])
+        #expect(udp["received"] as? Int == lines.count + 1)
+        #expect(udp["decoded"] as? Int == lines.count)
+        #expect((udp["rejected_by_reason"] as? [String: Int])?["invalid_json"] == 1)
+        let devices = try #require(report["devices"] as? [[String: Any]])
+        let tempest = try #require(devices.first { $0["serial_number"] as? String == "ST-00054321" })
+        let ages = try #require(tempest["last_message_age_seconds"] as? [String: Int])
+        #expect(ages["obs_st"] != nil && ages["rapid_wind"] != nil)
+        #expect(tempest["power_save_mode"] as? Int == 0)
+        #expect((report["mqtt"] as? [String: Any])?["enabled"] as? Bool == false)
+        #expect((report["database"] as? [String: Any])?["writable"] as? Bool == true)
+
+        let text = try Gateway.run(["status", "--database", database])
+        #expect(text.standardOutput.contains("Device ST-00054321: last heard"))
+        #expect(text.standardOutput.contains("Rejections by reason: invalid_json 1."))
+        #expect(text.standardOutput.contains("MQTT: off."))
+        gateway.send(signal: SIGTERM)
+        _ = try gateway.wait(timeoutSeconds: 30)
+        #expect(!FileManager.default.fileExists(atPath: database + ".sock"))
+    }
+}
