@@ -65,6 +65,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "The sensor's height above ground in metres (added to the elevation).")
     var sensorHeight: Double = 0
 
+    @Option(help: "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port (off by default).")
+    var metricsPort: UInt16?
+
     @Option(help: .hidden)
     var seconds: Int?
 
@@ -140,12 +143,11 @@ struct RunCommand: AsyncParsableCommand {
         let status: StatusServer
         do {
             status = try StatusServer(path: StatusServer.socketPath(database: path)) { wantsJSON in
-                let depth = outboxDepth.load(ordering: .relaxed)
                 let report = StatusReport(
                     startedAt: startedAt, listener: runningListener.withLock { $0 }, bindAddress: bindAddress,
                     activity: activity, writerStatus: writer.status, databasePath: path,
-                    outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
-                    mqttConnected: publisher?.isConnected ?? false, mqttBroker: brokerName,
+                    outboxDepth: outboxDepth.load(ordering: .relaxed) >= 0 ? outboxDepth.load(ordering: .relaxed) : nil,
+                    mqttEnabled: publisher != nil, mqttConnected: publisher?.isConnected ?? false, mqttBroker: brokerName,
                     mqttInFlight: publisher?.inFlightCount ?? 0)
                 let now = Int64(Glibc.time(nil))
                 return wantsJSON ? report.json(now: now) : report.text(now: now)
@@ -154,6 +156,38 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("\(error)")
         }
         defer { status.stop() }
+        let reportNow: @Sendable () -> StatusReport = {
+            let depth = outboxDepth.load(ordering: .relaxed)
+            return StatusReport(
+                startedAt: startedAt, listener: runningListener.withLock { $0 }, bindAddress: bindAddress,
+                activity: activity, writerStatus: writer.status, databasePath: path,
+                outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
+                mqttConnected: publisher?.isConnected ?? false, mqttBroker: brokerName,
+                mqttInFlight: publisher?.inFlightCount ?? 0)
+        }
+        var metrics: MetricsServer?
+        if let metricsPort {
+            // Healthy while the receive loop's heartbeat moves (it beats at
+            // least four times a second).
+            let lastBeat = Mutex<(beat: UInt64, at: Double)>((0, MonotonicClock.seconds()))
+            do {
+                metrics = try MetricsServer(
+                    port: metricsPort, metrics: { reportNow().prometheus(now: Int64(Glibc.time(nil))) },
+                    healthy: {
+                        guard let listener = runningListener.withLock({ $0 }) else { return false }
+                        let beat = listener.receiveLoopHeartbeat
+                        let now = MonotonicClock.seconds()
+                        return lastBeat.withLock { last in
+                            if beat != last.beat { last = (beat, now) }
+                            return now - last.at < 2
+                        }
+                    })
+            } catch {
+                throw ValidationError("--metrics-port: \(error)")
+            }
+            StandardOutput.errorLine("Serving /healthz and /metrics on http://127.0.0.1:\(metrics!.port).")
+        }
+        defer { metrics?.stop() }
         var session = ListeningSession(configuration: configuration, durationSeconds: seconds, handler: handler)
         session.onStart = { listener in runningListener.withLock { $0 = listener } }
         session.notifier = SystemdNotifier()

@@ -130,3 +130,48 @@ struct StatusReport {
         return json.text
     }
 }
+
+extension StatusReport {
+    /// The counters in Prometheus' text exposition format.
+    func prometheus(now: Int64) -> String {
+        var lines = [String]()
+        func metric(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
+            lines.append("# HELP tempest_gateway_\(name) \(help)")
+            lines.append("# TYPE tempest_gateway_\(name) \(type)")
+            for sample in samples {
+                lines.append("tempest_gateway_\(name)\(sample.labels.isEmpty ? "" : "{\(sample.labels)}") \(sample.value)")
+            }
+        }
+        metric("uptime_seconds", "gauge", "Seconds since the gateway started.", [("", String(now - startedAt))])
+        if let listener {
+            let statistics = listener.statistics
+            metric("datagrams_received_total", "counter", "UDP datagrams read.", [("", String(statistics.datagramsReceived))])
+            metric("datagrams_decoded_total", "counter", "Datagrams decoded into messages.", [("", String(statistics.decoded))])
+            metric(
+                "datagrams_rejected_total", "counter", "Datagrams rejected, by reason.",
+                statistics.rejectedByCategory.sorted { $0.key < $1.key }.map { ("reason=\"\($0.key)\"", String($0.value)) })
+            metric("duplicates_total", "counter", "Repeated messages dropped.", [("", String(statistics.duplicates))])
+            metric("late_total", "counter", "Messages older than the newest of their stream.", [("", String(statistics.late))])
+            metric("unknown_type_total", "counter", "Well-formed datagrams of unknown types.", [("", String(statistics.unknownType))])
+            metric("range_violations_total", "counter", "Values outside physical bounds.", [("", String(statistics.rangeViolations))])
+            metric("kernel_drops_total", "counter", "Datagrams the kernel dropped.", [("", String(statistics.kernelDrops))])
+        }
+        metric(
+            "device_last_message_age_seconds", "gauge", "Seconds since a device's last message, by type.",
+            activity.snapshot.sorted { $0.key < $1.key }.flatMap { serial, device in
+                device.lastReceivedByType.sorted { $0.key < $1.key }.map {
+                    ("serial=\"\(serial)\",type=\"\($0.key)\"", String(now - $0.value))
+                }
+            })
+        metric("database_pending_writes", "gauge", "Writes waiting for a commit.", [("", String(writerStatus.pendingCount))])
+        metric("database_writable", "gauge", "1 when the database accepts writes.", [("", writerStatus.isStorageUnavailable ? "0" : "1")])
+        if mqttEnabled {
+            metric("mqtt_connected", "gauge", "1 while connected to the broker.", [("", mqttConnected ? "1" : "0")])
+            metric("mqtt_in_flight", "gauge", "Messages sent and not yet acknowledged.", [("", String(mqttInFlight))])
+            if let outboxDepth {
+                metric("outbox_messages", "gauge", "Messages waiting in the outbox.", [("", String(outboxDepth))])
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
