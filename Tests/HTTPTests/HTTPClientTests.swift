@@ -1,3 +1,4 @@
+import Foundation
 import HTTP
 import TempestTestKit
 import Testing
@@ -107,5 +108,28 @@ import Testing
         #expect(throws: HTTPError.self) { try result.get() }
         if case .failure(let error) = result { #expect((error as? HTTPError)?.kind == .cancelled) }
         server.stop()
+    }
+}
+
+@Suite struct CompressedResponseTests {
+    @Test func gzipBodyIsDecoded() async throws {
+        let directory = try TemporaryDirectory()
+        let plain = String(repeating: "{\"air_temperature\":12.5}", count: 50)
+        let path = directory.file("body.json")
+        try plain.write(toFile: path, atomically: false, encoding: .utf8)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
+        gzip.arguments = ["-c", path]
+        let pipe = Pipe()
+        gzip.standardOutput = pipe
+        try gzip.run()
+        let compressed = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+        gzip.waitUntilExit()
+        #expect(compressed.count < plain.utf8.count)
+
+        let server = try LocalHTTPServer()
+        server.route("/gz", .init(headers: [("Content-Encoding", "gzip")], bytes: compressed))
+        let response = try await HTTPClient().get(HTTPRequest(url: server.baseURL + "/gz"))
+        #expect(response.bodyText == plain)
     }
 }

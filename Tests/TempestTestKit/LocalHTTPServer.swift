@@ -28,6 +28,12 @@ public final class LocalHTTPServer: @unchecked Sendable {
             self.delayBeforeBodySeconds = delayBeforeBodySeconds
             self.announcedLength = announcedLength
         }
+
+        /// Creates a scripted response with a binary body (e.g. gzip data).
+        public init(status: Int = 200, headers: [(String, String)], bytes: [UInt8]) {
+            self.init(status: status, headers: headers)
+            self.body = bytes
+        }
     }
 
     /// A request the server received.

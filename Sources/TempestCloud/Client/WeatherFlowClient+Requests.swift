@@ -10,7 +10,6 @@ extension WeatherFlowClient {
 
     /// GETs `path` (with `query`), retrying under the policy, and returns the
     /// parsed body after checking both the HTTP status and `status.status_code`.
-    /// Nil means "success, but no data".
     func fetchJSON(_ path: String, query: [(String, String)] = [], notFound: NotFoundMeaning) async throws(WeatherFlowError) -> JSONValue {
         var request = requestTemplate
         request.url = baseURL + path + (query.isEmpty ? "" : "?" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&"))
