@@ -133,3 +133,18 @@ import Testing
         #expect(response.bodyText == plain)
     }
 }
+
+@Suite struct LocalHTTPServerLifetimeTests {
+    @Test func releasedServerRefusesConnections() async throws {
+        var server: LocalHTTPServer? = try LocalHTTPServer()
+        let url = server!.baseURL + "/gone"
+        server!.route("/gone", .init(body: "here"))
+        #expect(try await HTTPClient().get(HTTPRequest(url: url)).bodyText == "here")
+        server = nil
+        await #expect {
+            _ = try await HTTPClient().get(HTTPRequest(url: url, connectTimeoutSeconds: 2))
+        } throws: { error in
+            (error as? HTTPError)?.kind == .connection
+        }
+    }
+}

@@ -64,11 +64,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// `http://127.0.0.1:<port>`.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    private let listener: Int32
-    private let lock = NSLock()
-    private var routes: [String: [Response]] = [:]
-    private var recorded: [RecordedRequest] = []
-    private var stopped = false
+    // Threads hold the core, never the server, so releasing the server at
+    // the end of a test stops it.
+    private let core: Core
 
     /// Starts listening on a free loopback port.
     public init() throws {
@@ -91,25 +89,16 @@ public final class LocalHTTPServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
-        listener = descriptor
         port = UInt16(bigEndian: address.sin_port)
-        let thread = Thread { [weak self] in self?.acceptLoop() }
-        thread.start()
+        let core = Core(listener: descriptor)
+        self.core = core
+        Thread { core.acceptLoop() }.start()
     }
 
-    deinit { stop() }
+    deinit { core.stop() }
 
     /// Stops accepting and wakes delayed responses so they finish early.
-    public func stop() {
-        lock.lock()
-        let wasStopped = stopped
-        stopped = true
-        lock.unlock()
-        if !wasStopped {
-            shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
-        }
-    }
+    public func stop() { core.stop() }
 
     /// Scripts `GET path` (or another method) to answer with `responses` in
     /// turn; the last one repeats.
@@ -119,100 +108,121 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     /// Scripts `method path` with a sequence of responses; the last one repeats.
     public func route(_ path: String, method: String = "GET", responses: [Response]) {
-        lock.lock()
-        routes["\(method) \(path)"] = responses
-        lock.unlock()
+        core.lock.lock()
+        core.routes["\(method) \(path)"] = responses
+        core.lock.unlock()
     }
 
     /// Every request received so far, oldest first.
     public var requests: [RecordedRequest] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        core.lock.lock()
+        defer { core.lock.unlock() }
+        return core.recorded
     }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
+    private final class Core: @unchecked Sendable {
+        let listener: Int32
+        let lock = NSLock()
+        var routes: [String: [Response]] = [:]
+        var recorded: [RecordedRequest] = []
+        var stopped = false
 
-    private func acceptLoop() {
-        while !isStopped {
-            let connection = accept(listener, nil, nil)
-            if connection < 0 {
-                if errno == EINTR { continue }
-                return
+        init(listener: Int32) { self.listener = listener }
+
+        var isStopped: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return stopped
+        }
+
+        func stop() {
+            lock.lock()
+            let wasStopped = stopped
+            stopped = true
+            lock.unlock()
+            if !wasStopped {
+                // shutdown wakes the thread blocked in accept().
+                shutdown(listener, Int32(SHUT_RDWR))
+                close(listener)
             }
-            let thread = Thread { [weak self] in
-                self?.serve(connection)
-                close(connection)
+        }
+
+        func acceptLoop() {
+            while !isStopped {
+                let connection = accept(listener, nil, nil)
+                if connection < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                Thread { [self] in
+                    serve(connection)
+                    close(connection)
+                }.start()
             }
-            thread.start()
+        }
+
+        func serve(_ connection: Int32) {
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let terminator: [UInt8] = [13, 10, 13, 10]
+            while received.count < 65_536 {
+                let count = recv(connection, &buffer, buffer.count, 0)
+                guard count > 0 else { return }
+                received.append(contentsOf: buffer[0..<count])
+                if received.count >= 4, received.indices.dropLast(3).contains(where: { Array(received[$0..<$0 + 4]) == terminator }) { break }
+            }
+            let text = String(decoding: received, as: UTF8.self)
+            let lines = text.components(separatedBy: "\r\n")
+            let requestLine = lines[0].split(separator: " ")
+            guard requestLine.count >= 2 else { return }
+            let method = String(requestLine[0])
+            let target = String(requestLine[1])
+            let pathAndQuery = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            var headers: [String: String] = [:]
+            for line in lines.dropFirst() where !line.isEmpty {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            let request = RecordedRequest(
+                method: method, target: target, path: String(pathAndQuery[0]),
+                query: pathAndQuery.count > 1 ? String(pathAndQuery[1]) : "", headers: headers)
+
+            lock.lock()
+            recorded.append(request)
+            let key = "\(method) \(request.path)"
+            var response = Response(status: 404, body: "{\"status\":{\"status_code\":404,\"status_message\":\"NOT FOUND\"}}")
+            if var script = routes[key], let first = script.first {
+                response = first
+                if script.count > 1 { script.removeFirst() }
+                routes[key] = script
+            }
+            lock.unlock()
+
+            var head = "HTTP/1.1 \(response.status) \(LocalHTTPServer.reason(response.status))\r\n"
+            for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+            head += "Content-Length: \(response.announcedLength ?? response.body.count)\r\nConnection: close\r\n\r\n"
+            guard send(connection, Array(head.utf8)) else { return }
+            if response.delayBeforeBodySeconds > 0 {
+                let deadline = Date().addingTimeInterval(response.delayBeforeBodySeconds)
+                while Date() < deadline, !isStopped { Thread.sleep(forTimeInterval: 0.02) }
+            }
+            _ = send(connection, response.body)
+        }
+
+        func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+            var sent = 0
+            while sent < bytes.count {
+                let count = bytes[sent...].withUnsafeBytes { Foundation.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                guard count > 0 else { return false }
+                sent += count
+            }
+            return true
         }
     }
 
-    private func serve(_ connection: Int32) {
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let terminator: [UInt8] = [13, 10, 13, 10]
-        while received.count < 65_536 {
-            let count = recv(connection, &buffer, buffer.count, 0)
-            guard count > 0 else { return }
-            received.append(contentsOf: buffer[0..<count])
-            if received.count >= 4, received.indices.dropLast(3).contains(where: { Array(received[$0..<$0 + 4]) == terminator }) { break }
-        }
-        let text = String(decoding: received, as: UTF8.self)
-        let lines = text.components(separatedBy: "\r\n")
-        let requestLine = lines[0].split(separator: " ")
-        guard requestLine.count >= 2 else { return }
-        let method = String(requestLine[0])
-        let target = String(requestLine[1])
-        let pathAndQuery = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        let request = RecordedRequest(
-            method: method, target: target, path: String(pathAndQuery[0]),
-            query: pathAndQuery.count > 1 ? String(pathAndQuery[1]) : "", headers: headers)
-
-        lock.lock()
-        recorded.append(request)
-        let key = "\(method) \(request.path)"
-        var response = Response(status: 404, body: "{\"status\":{\"status_code\":404,\"status_message\":\"NOT FOUND\"}}")
-        if var script = routes[key], let first = script.first {
-            response = first
-            if script.count > 1 { script.removeFirst() }
-            routes[key] = script
-        }
-        lock.unlock()
-
-        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
-        for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(response.announcedLength ?? response.body.count)\r\nConnection: close\r\n\r\n"
-        guard send(connection, Array(head.utf8)) else { return }
-        if response.delayBeforeBodySeconds > 0 {
-            let deadline = Date().addingTimeInterval(response.delayBeforeBodySeconds)
-            while Date() < deadline, !isStopped { Thread.sleep(forTimeInterval: 0.02) }
-        }
-        _ = send(connection, response.body)
-    }
-
-    private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Foundation.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard count > 0 else { return false }
-            sent += count
-        }
-        return true
-    }
-
-    private static func reason(_ status: Int) -> String {
+    fileprivate static func reason(_ status: Int) -> String {
         switch status {
         case 200: "OK"
         case 302: "Found"
