@@ -235,4 +235,30 @@ import Testing
         for request in server.requests { #expect(!request.target.contains(testTokenText)) }
         expectTokenOnlyInHeader(server)
     }
+
+    @Test func skyAndAirRowsAreDecodedAndTypeMismatchIsAnError() async throws {
+        let server = try LocalHTTPServer()
+        server.route("/observations/device/300", .init(body: #"{"status":{"status_code":0,"status_message":"SUCCESS"},"device_id":300,"type":"obs_sky","obs":[[1700000000,9000,1.5,0.2,2.6,4.6,7.4,187,3.12,1,130,4.8,1,3,5.1,5.2,1]]}"#))
+        server.route("/observations/device/400", .init(body: #"{"status":{"status_code":0,"status_message":"SUCCESS"},"device_id":400,"type":"obs_air","obs":[[1700000000,835.0,10.0,45,2,14,3.46,1]]}"#))
+        let client = makeClient(server)
+        let from = UnixTimestamp(secondsSince1970: 1_699_999_000)
+        let to = UnixTimestamp(secondsSince1970: 1_700_001_000)
+        let sky = try #require(try await client.skyObservations(deviceID: 300, from: from, to: to).first)
+        #expect(sky.illuminanceLux == 9000)
+        #expect(sky.windGustMetersPerSecond == 7.4)
+        #expect(sky.localDayRainAccumulationMillimeters == 4.8)
+        #expect(sky.precipitationType == .rain)
+        #expect(sky.windSampleIntervalSeconds == 3)
+        #expect(sky.localDayNearCastRainAccumulationMillimeters == 5.2)
+        let air = try #require(try await client.airObservations(deviceID: 400, from: from, to: to).first)
+        #expect(air.stationPressureMillibars == 835)
+        #expect(air.relativeHumidityPercent == 45)
+        #expect(air.lightningStrikeCount == 2)
+        #expect(air.reportIntervalMinutes == 1)
+        await #expect {
+            _ = try await client.deviceObservations(deviceID: 300, from: from, to: to)
+        } throws: { error in
+            (error as? WeatherFlowError)?.kind == .malformedResponse && String(describing: error).contains("obs_sky")
+        }
+    }
 }

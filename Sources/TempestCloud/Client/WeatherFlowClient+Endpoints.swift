@@ -26,25 +26,41 @@ extension WeatherFlowClient {
     /// Tempest (`obs_st`) rows of a device between `start` and `end`
     /// inclusive (`GET /observations/device/{id}`), fetched in windows of at
     /// most five days, de-duplicated by timestamp and sorted. Empty when the
-    /// cloud has no data. `obs_air` and `obs_sky` devices are refused with
-    /// a malformed-response error (not supported yet).
+    /// cloud has no data; a device of another type is a malformed response.
     public func deviceObservations(deviceID: Int, from start: UnixTimestamp, to end: UnixTimestamp) async throws(WeatherFlowError) -> [TempestObservation.Row] {
-        var rowsByTime: [Int64: TempestObservation.Row] = [:]
+        try await windowedRows(deviceID: deviceID, type: "obs_st", from: start, to: end) { TempestObservation.Row(restRow: $0) }
+    }
+
+    /// AIR (`obs_air`) rows of a device; see ``deviceObservations(deviceID:from:to:)``.
+    public func airObservations(deviceID: Int, from start: UnixTimestamp, to end: UnixTimestamp) async throws(WeatherFlowError) -> [AirObservation.Row] {
+        try await windowedRows(deviceID: deviceID, type: "obs_air", from: start, to: end) { AirObservation.Row(restRow: $0) }
+    }
+
+    /// SKY (`obs_sky`) rows of a device; see ``deviceObservations(deviceID:from:to:)``.
+    public func skyObservations(deviceID: Int, from start: UnixTimestamp, to end: UnixTimestamp) async throws(WeatherFlowError) -> [SkyObservation.Row] {
+        try await windowedRows(deviceID: deviceID, type: "obs_sky", from: start, to: end) { SkyObservation.Row(restRow: $0) }
+    }
+
+    private func windowedRows<Row: Sendable>(
+        deviceID: Int, type expectedType: String, from start: UnixTimestamp, to end: UnixTimestamp,
+        decode: (JSONValue) -> Row?
+    ) async throws(WeatherFlowError) -> [Row] where Row: TimestampedRow {
+        let path = "/observations/device/\(deviceID)"
+        var rowsByTime: [Int64: Row] = [:]
         for window in Self.windows(from: start.secondsSince1970, to: end.secondsSince1970) {
-            let path = "/observations/device/\(deviceID)"
             let json = try await fetchJSON(
                 path, query: [("time_start", String(window.start)), ("time_end", String(window.end))],
                 notFound: .device(deviceID))
             guard let obs = json["obs"], !obs.isNull else { continue }
             guard let rows = obs.arrayValue else { throw .malformedResponse("`obs` is not an array", url: baseURL + path) }
             if rows.isEmpty { continue }
-            let type = json["type"]?.stringValue ?? "obs_st"
-            guard type == "obs_st" else {
-                throw .malformedResponse("observation type \(type) is not supported (only obs_st)", url: baseURL + path)
+            let type = json["type"]?.stringValue ?? expectedType
+            guard type == expectedType else {
+                throw .malformedResponse("device \(deviceID) reports \(type), expected \(expectedType)", url: baseURL + path)
             }
             for row in rows {
-                guard let decoded = TempestObservation.Row(restRow: row) else {
-                    throw .malformedResponse("an obs_st row has no timestamp", url: baseURL + path)
+                guard let decoded = decode(row) else {
+                    throw .malformedResponse("an \(type) row has no timestamp", url: baseURL + path)
                 }
                 rowsByTime[decoded.timestamp.secondsSince1970] = decoded
             }
@@ -68,3 +84,12 @@ extension WeatherFlowClient {
         }
     }
 }
+
+/// The observation row types share a timestamp.
+protocol TimestampedRow {
+    var timestamp: UnixTimestamp { get }
+}
+
+extension TempestObservation.Row: TimestampedRow {}
+extension AirObservation.Row: TimestampedRow {}
+extension SkyObservation.Row: TimestampedRow {}

@@ -13,8 +13,9 @@ extension TempestObservation.Row {
     init?(restRow json: JSONValue) {
         guard let values = json.arrayValue, let seconds = values.first?.int64Value else { return nil }
         self.init(timestamp: UnixTimestamp(secondsSince1970: seconds))
-        func double(_ index: Int) -> Double? { index < values.count ? values[index].doubleValue : nil }
-        func integer(_ index: Int) -> Int64? { index < values.count ? values[index].int64Value : nil }
+        let slots = RowSlots(values)
+        func double(_ index: Int) -> Double? { slots.double(index) }
+        func integer(_ index: Int) -> Int64? { slots.integer(index) }
         windLullMetersPerSecond = double(1)
         windAverageMetersPerSecond = double(2)
         windGustMetersPerSecond = double(3)
