@@ -131,6 +131,12 @@ import Testing
         server.route("/gz", .init(headers: [("Content-Encoding", "gzip")], bytes: compressed))
         let response = try await HTTPClient().get(HTTPRequest(url: server.baseURL + "/gz"))
         #expect(response.bodyText == plain)
+        // The cap applies to the decoded bytes, so a small compressed body cannot expand without bound.
+        await #expect {
+            _ = try await HTTPClient().get(HTTPRequest(url: server.baseURL + "/gz", maximumResponseBytes: compressed.count + 10))
+        } throws: { error in
+            (error as? HTTPError)?.kind == .tooLarge
+        }
     }
 }
 

@@ -40,6 +40,9 @@ struct CurlTransfer {
             tempest_curl_setopt_long(handle, CURLOPT_MAXREDIRS, request.maximumRedirects)
             tempest_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeoutSeconds))
             tempest_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.totalTimeoutSeconds))
+            // Fails early when Content-Length already announces too much; the
+            // write callback enforces the limit on the decoded bytes.
+            tempest_curl_setopt_long(handle, CURLOPT_MAXFILESIZE, request.maximumResponseBytes)
             tempest_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
             tempest_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
             // "" asks for every encoding this libcurl can decode.

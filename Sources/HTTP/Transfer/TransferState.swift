@@ -49,11 +49,3 @@ final class TransferState: Sendable {
         }
     }
 }
-
-extension Substring {
-    func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
-    }
-}

@@ -1,23 +1,6 @@
 import HTTP
 import TempestUDP
 
-extension AirObservation.Row {
-    /// Maps one REST `obs_air` row (the UDP layout, 8 values); nil without
-    /// a timestamp.
-    init?(restRow json: JSONValue) {
-        guard let values = json.arrayValue, let seconds = values.first?.int64Value else { return nil }
-        self.init(timestamp: UnixTimestamp(secondsSince1970: seconds))
-        let slots = RowSlots(values)
-        stationPressureMillibars = slots.double(1)
-        airTemperatureCelsius = slots.double(2)
-        relativeHumidityPercent = slots.double(3)
-        lightningStrikeCount = slots.integer(4)
-        lightningStrikeAverageDistanceKilometers = slots.double(5)
-        batteryVolts = slots.double(6)
-        reportIntervalMinutes = slots.integer(7)
-    }
-}
-
 extension SkyObservation.Row {
     /// Maps one REST `obs_sky` row (UDP indices 0–13 plus 14–16); nil
     /// without a timestamp.
@@ -42,12 +25,4 @@ extension SkyObservation.Row {
         localDayNearCastRainAccumulationMillimeters = slots.double(15)
         precipitationAnalysisType = slots.integer(16)
     }
-}
-
-/// Positional access to a row where a slot may be missing or null.
-struct RowSlots {
-    let values: [JSONValue]
-    init(_ values: [JSONValue]) { self.values = values }
-    func double(_ index: Int) -> Double? { index < values.count ? values[index].doubleValue : nil }
-    func integer(_ index: Int) -> Int64? { index < values.count ? values[index].int64Value : nil }
 }
