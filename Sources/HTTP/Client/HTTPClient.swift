@@ -1,0 +1,67 @@
+import Logging
+
+/// An HTTP GET client over libcurl.
+///
+/// Each request runs `curl_easy_perform` on its own thread; cancelling the
+/// awaiting task aborts the transfer from libcurl's progress callback.
+/// TLS peer and host verification are always on; compressed responses are
+/// decoded; only `http` and `https` are allowed, also after redirects.
+///
+/// Proxies: libcurl reads `http_proxy`, `https_proxy` (also upper-case),
+/// `all_proxy` and `no_proxy` from the environment by itself, so the client
+/// needs no proxy settings of its own.
+///
+/// Logging: the client logs the redacted URL and the status at debug level;
+/// header values (which carry tokens) are never logged.
+public final class HTTPClient: Sendable {
+    /// The `User-Agent` header sent with every request.
+    public let userAgent: String
+    private let logger: Logger
+
+    /// Creates a client that identifies itself as `tempest-gateway/<version>`.
+    public init(version: String = "0.1.0", logger: Logger = Logger(label: "tempest-gateway.http")) {
+        self.userAgent = "tempest-gateway/\(version)"
+        self.logger = logger
+    }
+
+    /// Performs a GET request. Any status code is returned as a response;
+    /// use ``HTTPResponse/statusCode`` or ``checkedGet(_:)`` to reject errors.
+    public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        let state = TransferState(maximumResponseBytes: request.maximumResponseBytes)
+        let transfer = CurlTransfer(request: request, userAgent: userAgent, state: state)
+        let redacted = RedactedURL.redact(request.url)
+        logger.debug("GET \(redacted)")
+        if Task.isCancelled { throw .cancelled(url: request.url) }
+
+        let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
+                let started = TransferThread.start {
+                    continuation.resume(returning: transfer.perform())
+                }
+                if !started {
+                    continuation.resume(returning: .failure(.other(message: "could not start a transfer thread", url: request.url)))
+                }
+            }
+        } onCancel: {
+            state.isCancelled.store(true, ordering: .relaxed)
+        }
+        switch result {
+        case .success(let response):
+            logger.debug("GET \(redacted) → \(response.statusCode), \(response.body.count) bytes")
+            return response
+        case .failure(let error):
+            logger.debug("GET failed: \(error)")
+            throw error
+        }
+    }
+
+    /// Performs a GET request and throws ``HTTPError/Kind/httpStatus`` for
+    /// any status outside 200–299.
+    public func checkedGet(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        let response = try await get(request)
+        guard (200..<300).contains(response.statusCode) else {
+            throw .httpStatus(response.statusCode, body: response.body, url: request.url)
+        }
+        return response
+    }
+}

@@ -1,1 +1,0 @@
-// The HTTP module: see ARCHITECTURE.md. Work in progress.

@@ -1,0 +1,10 @@
+import TempestUDP
+
+/// The observation row types share a timestamp.
+protocol TimestampedRow {
+    var timestamp: UnixTimestamp { get }
+}
+
+extension TempestObservation.Row: TimestampedRow {}
+extension AirObservation.Row: TimestampedRow {}
+extension SkyObservation.Row: TimestampedRow {}

@@ -1,1 +1,0 @@
-// The TempestCloud module: see ARCHITECTURE.md. Work in progress.
