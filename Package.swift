@@ -91,6 +91,7 @@ let package = Package(
                 "Meteorology",
                 "Storage",
                 "MQTT",
+                "TempestCloud",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

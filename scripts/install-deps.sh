@@ -13,6 +13,10 @@ packages=(
   mosquitto-clients
   openssl
   tzdata
+  curl
+  dpkg-dev
+  binutils
+  file
 )
 
 missing=()

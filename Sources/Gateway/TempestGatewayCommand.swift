@@ -14,7 +14,7 @@ struct TempestGatewayCommand: AsyncParsableCommand {
         version: GatewayVersion.current,
         subcommands: [
             RunCommand.self, ListenCommand.self, DecodeCommand.self, ReplayCommand.self, HistoryCommand.self,
-            ExportCommand.self, DatabaseCommand.self, StatusCommand.self, DoctorCommand.self,
+            ExportCommand.self, DatabaseCommand.self, StatusCommand.self, DoctorCommand.self, StationsCommand.self,
         ]
     )
 }

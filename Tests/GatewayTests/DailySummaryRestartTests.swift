@@ -68,4 +68,42 @@ struct DailySummaryRestartTests {
         #expect(summary.maximumTemperatureCelsius == expectedMaximum)
         #expect(summary.rainMinutes > 20)
     }
+
+    @Test("a datagram from the far future is stored but does not move 'today'")
+    func futureTimestamp() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("g.db")
+        let port = try FreePort.udp()
+        let gateway = try ChildProcess(
+            executable: Gateway.path,
+            arguments: [
+                "run", "--database", database, "--udp-address", "127.0.0.1", "--udp-port", String(port), "--print", "none",
+                "--no-mqtt", "--timezone", "UTC",
+            ])
+        try gateway.start()
+        #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") })
+        let now = Int64(Date().timeIntervalSince1970)
+        let minute = now - now % 60
+        func observation(_ timestamp: Int64, rain: Double) -> String {
+            #"{"serial_number":"ST-1","type":"obs_st","obs":[[\#(timestamp),0.5,1,2,90,3,1000,20,50,0,0,0,\#(rain),1,0,0,2.6,1]]}"#
+        }
+        let sender = try UDPSender(port: port)
+        try sender.send(observation(minute + 86_400 * 3, rain: 5))
+        try sender.send(observation(minute, rain: 1))
+        usleep(800_000)
+        gateway.send(signal: SIGTERM)
+        _ = try gateway.wait(timeoutSeconds: 30)
+        let store = try Store(readOnlyPath: database)
+        let today = try #require(try store.dailySummary(serial: "ST-1", localDate: Self.utcDate(minute)))
+        #expect(today.rainMillimeters == 1)
+        #expect(try store.observations(serial: "ST-1", from: 0, to: Int64.max).count == 2)
+        #expect(try store.dailySummary(serial: "ST-1", localDate: Self.utcDate(minute + 86_400 * 3)) == nil)
+    }
+
+    static func utcDate(_ seconds: Int64) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
 }

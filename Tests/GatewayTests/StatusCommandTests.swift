@@ -49,4 +49,35 @@ struct StatusCommandTests {
         _ = try gateway.wait(timeoutSeconds: 30)
         #expect(!FileManager.default.fileExists(atPath: database + ".sock"))
     }
+
+    @Test("/healthz and /metrics on loopback")
+    func metrics() throws {
+        let directory = try TemporaryDirectory()
+        let udpPort = try FreePort.udp()
+        let metricsPort = try FreePort.tcp()
+        let gateway = try ChildProcess(
+            executable: Gateway.path,
+            arguments: [
+                "run", "--database", directory.file("g.db"), "--udp-address", "127.0.0.1", "--udp-port", String(udpPort),
+                "--print", "none", "--no-mqtt", "--metrics-port", String(metricsPort),
+            ])
+        try gateway.start()
+        #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") })
+        let sender = try UDPSender(port: udpPort)
+        try sender.send(#"{"serial_number":"ST-1","type":"rapid_wind","ob":[1720850403,2.5,90]}"#)
+        try sender.send("garbage")
+        usleep(400_000)
+        let health = try ChildProcess.run(executable: "/usr/bin/curl", arguments: ["-s", "-i", "http://127.0.0.1:\(metricsPort)/healthz"])
+        #expect(health.standardOutput.hasPrefix("HTTP/1.1 200"))
+        #expect(health.standardOutput.hasSuffix("ok\n"))
+        let metrics = try ChildProcess.run(executable: "/usr/bin/curl", arguments: ["-s", "http://127.0.0.1:\(metricsPort)/metrics"])
+        #expect(metrics.standardOutput.contains("# TYPE tempest_gateway_datagrams_received_total counter"))
+        #expect(metrics.standardOutput.contains("tempest_gateway_datagrams_received_total 2"))
+        #expect(metrics.standardOutput.contains(#"tempest_gateway_datagrams_rejected_total{reason="invalid_json"} 1"#))
+        #expect(metrics.standardOutput.contains(#"tempest_gateway_device_last_message_age_seconds{serial="ST-1",type="rapid_wind"}"#))
+        let missing = try ChildProcess.run(executable: "/usr/bin/curl", arguments: ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(metricsPort)/nothing"])
+        #expect(missing.standardOutput == "404")
+        gateway.send(signal: SIGTERM)
+        _ = try gateway.wait(timeoutSeconds: 30)
+    }
 }

@@ -24,7 +24,9 @@ final class DailySummaryKeeper: Sendable {
     /// keeps). Judging by the newest row rather than the clock also restores
     /// correctly when replayed or backfilled data is older than today.
     func restore(from store: Store, now: Int64) throws -> (observations: Int, strikes: Int) {
-        let newest = try store.latestStates().compactMap { $0.latestObservation?.timestamp }.max() ?? now
+        // A clock gone wrong (or a forged datagram) must not move "today"
+        // into the future: nothing later than ten minutes ahead counts.
+        let newest = min(try store.latestStates().compactMap { $0.latestObservation?.timestamp }.max() ?? now, now + 600)
         let from = timeZone.startOfDay(timeZone.localDate(at: newest).previous)
         var observations = [ObservationSample]()
         for device in try store.devices() where device.kind != .hub {
@@ -40,8 +42,15 @@ final class DailySummaryKeeper: Sendable {
         return (observations.count, strikes.count)
     }
 
+    /// How far ahead of the gateway's clock a message may be and still count
+    /// (spec 5.14: device clocks wobble; further ahead is a wrong clock or a
+    /// forged datagram, which would otherwise push "today" into the future and
+    /// drop the real days). Such messages are stored, not counted.
+    static let futureToleranceSeconds: Int64 = 600
+
     /// Counts `message` and returns the summary rows it changed.
     func ingest(_ message: TempestMessage, now: Int64) -> [StoreWrite] {
+        guard message.timestamp.secondsSince1970 <= now + DailySummaryKeeper.futureToleranceSeconds else { return [] }
         let serial = message.envelope.serialNumber.rawValue
         var samples = [ObservationSample]()
         var strike: StrikeSample?

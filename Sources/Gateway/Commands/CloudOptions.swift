@@ -1,0 +1,37 @@
+import ArgumentParser
+import Glibc
+import TempestCloud
+
+/// How to reach the WeatherFlow cloud. The token never comes from the
+/// command line: from a file only its owner can read (`--token-file`), from
+/// `$TEMPEST_WEATHERFLOW_TOKEN`, or from the systemd credential
+/// `weatherflow-token`.
+struct CloudOptions: ParsableArguments {
+    @Option(help: "A file holding the WeatherFlow personal access token (mode 600).")
+    var tokenFile: String?
+
+    @Option(help: "The WeatherFlow REST API's base URL (for tests or a proxy).")
+    var weatherflowApi: String = WeatherFlowClient.defaultBaseURL
+
+    /// The client, with the token loaded from its source.
+    func client() throws -> WeatherFlowClient {
+        let source: APITokenSource
+        if let tokenFile {
+            source = .file(path: tokenFile)
+        } else if getenv("TEMPEST_WEATHERFLOW_TOKEN") != nil {
+            source = .environment(name: "TEMPEST_WEATHERFLOW_TOKEN")
+        } else if let directory = getenv("CREDENTIALS_DIRECTORY"),
+            access(String(cString: directory) + "/weatherflow-token", R_OK) == 0
+        {
+            source = .systemdCredential(name: "weatherflow-token")
+        } else {
+            throw ValidationError(
+                "no WeatherFlow token: pass --token-file PATH (a file only you can read), or set TEMPEST_WEATHERFLOW_TOKEN; create a token at tempestwx.com → Settings → Data Authorizations")
+        }
+        do {
+            return WeatherFlowClient(token: try APIToken.load(from: source), baseURL: weatherflowApi)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+}

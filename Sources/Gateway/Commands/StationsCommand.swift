@@ -1,0 +1,82 @@
+import ArgumentParser
+import TempestCloud
+import TempestUDP
+
+/// `tempest-gateway stations`: the account's stations and their devices.
+struct StationsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stations",
+        abstract: "List the stations of your WeatherFlow account, with their devices.",
+        discussion: """
+            Asks the WeatherFlow REST API with your personal access token and lists each station's id, \\
+            name, location, elevation and time zone, and its devices with serial numbers, cloud device ids \\
+            and sensor heights.
+
+            Examples:
+              tempest-gateway stations --token-file ~/.config/tempest-gateway/token
+              TEMPEST_WEATHERFLOW_TOKEN=… tempest-gateway stations --json
+            """
+    )
+
+    @OptionGroup var cloudOptions: CloudOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let client = try cloudOptions.client()
+        let stations: [Station]
+        do {
+            stations = try await client.stations()
+        } catch {
+            StandardOutput.errorLine("error: \(error)")
+            throw ExitCode(1)
+        }
+        if json {
+            var writer = JSONWriter()
+            writer.beginArray()
+            for station in stations {
+                writer.beginObject()
+                writer.member("station_id", Int64(station.id))
+                writer.member("name", station.name)
+                writer.member("latitude", station.latitudeDegrees)
+                writer.member("longitude", station.longitudeDegrees)
+                writer.member("elevation", station.elevationMeters)
+                writer.member("timezone", station.timeZoneIdentifier)
+                writer.key("devices")
+                writer.beginArray()
+                for device in station.devices {
+                    writer.beginObject()
+                    writer.member("device_id", Int64(device.id))
+                    writer.member("serial_number", device.serialNumber?.rawValue)
+                    writer.member("device_type", device.deviceType)
+                    writer.member("firmware_revision", device.firmwareRevision)
+                    writer.member("sensor_height", device.sensorHeightAboveGroundMeters)
+                    writer.endObject()
+                }
+                writer.endArray()
+                writer.endObject()
+            }
+            writer.endArray()
+            StandardOutput.line(writer.text)
+            return
+        }
+        if stations.isEmpty { StandardOutput.line("This token's account has no stations.") }
+        for station in stations {
+            var line = "Station \(station.id): \(station.name ?? "unnamed")"
+            if let elevation = station.elevationMeters { line += ", elevation \(JSONWriter.format((elevation * 10).rounded() / 10)) metres" }
+            if let zone = station.timeZoneIdentifier { line += ", time zone \(zone)" }
+            if let latitude = station.latitudeDegrees, let longitude = station.longitudeDegrees {
+                line += ", latitude \(latitude), longitude \(longitude)"
+            }
+            StandardOutput.line(line)
+            for device in station.devices {
+                var deviceLine = "  \(device.isHub ? "Hub" : "Device") \(device.serialNumber?.rawValue ?? "without serial"), cloud device id \(device.id)"
+                if let height = device.sensorHeightAboveGroundMeters, !device.isHub {
+                    deviceLine += ", sensor height \(JSONWriter.format(height)) metres above ground"
+                }
+                StandardOutput.line(deviceLine)
+            }
+        }
+    }
+}
