@@ -140,22 +140,6 @@ struct RunCommand: AsyncParsableCommand {
         let outboxDepth = Atomic<Int>(-1)
         let brokerName = mqttOptions.noMqtt ? "" : "\(mqttOptions.mqttHost):\(mqttOptions.mqttPort ?? (mqttOptions.mqttTls ? 8883 : 1883))"
         let bindAddress = udpAddress
-        let status: StatusServer
-        do {
-            status = try StatusServer(path: StatusServer.socketPath(database: path)) { wantsJSON in
-                let report = StatusReport(
-                    startedAt: startedAt, listener: runningListener.withLock { $0 }, bindAddress: bindAddress,
-                    activity: activity, writerStatus: writer.status, databasePath: path,
-                    outboxDepth: outboxDepth.load(ordering: .relaxed) >= 0 ? outboxDepth.load(ordering: .relaxed) : nil,
-                    mqttEnabled: publisher != nil, mqttConnected: publisher?.isConnected ?? false, mqttBroker: brokerName,
-                    mqttInFlight: publisher?.inFlightCount ?? 0)
-                let now = Int64(Glibc.time(nil))
-                return wantsJSON ? report.json(now: now) : report.text(now: now)
-            }
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        defer { status.stop() }
         let reportNow: @Sendable () -> StatusReport = {
             let depth = outboxDepth.load(ordering: .relaxed)
             return StatusReport(
@@ -165,6 +149,16 @@ struct RunCommand: AsyncParsableCommand {
                 mqttConnected: publisher?.isConnected ?? false, mqttBroker: brokerName,
                 mqttInFlight: publisher?.inFlightCount ?? 0)
         }
+        let status: StatusServer
+        do {
+            status = try StatusServer(path: StatusServer.socketPath(database: path)) { wantsJSON in
+                let now = Int64(Glibc.time(nil))
+                return wantsJSON ? reportNow().json(now: now) : reportNow().text(now: now)
+            }
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        defer { status.stop() }
         var metrics: MetricsServer?
         if let metricsPort {
             // Healthy while the receive loop's heartbeat moves (it beats at

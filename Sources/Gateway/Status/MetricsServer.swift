@@ -77,15 +77,10 @@ final class MetricsServer: Sendable {
             } else {
                 response = ("404 Not Found", "try /healthz or /metrics\n", "text/plain")
             }
-            var text = "HTTP/1.1 \(response.status)\r\nContent-Type: \(response.type)\r\nContent-Length: \(response.body.utf8.count)\r\nConnection: close\r\n\r\n\(response.body)"
-            text.withUTF8 { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = send(client, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                    if written <= 0 { break }
-                    offset += written
-                }
-            }
+            SocketText.send(
+                "HTTP/1.1 \(response.status)\r\nContent-Type: \(response.type)\r\n"
+                    + "Content-Length: \(response.body.utf8.count)\r\nConnection: close\r\n\r\n\(response.body)",
+                to: client)
             close(client)
         }
     }

@@ -71,15 +71,7 @@ final class StatusServer: Sendable {
             var request = [UInt8](repeating: 0, count: 16)
             let count = recv(client, &request, request.count, 0)
             let wantsJSON = count >= 4 && request[0..<4] == Array("json".utf8)[...]
-            var text = report(wantsJSON) + "\n"
-            text.withUTF8 { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = send(client, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                    if written <= 0 { break }
-                    offset += written
-                }
-            }
+            SocketText.send(report(wantsJSON) + "\n", to: client)
             close(client)
         }
     }
