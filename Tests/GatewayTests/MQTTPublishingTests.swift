@@ -199,4 +199,39 @@ struct MQTTPublishingTests {
             #expect(json["window_seconds"] as? Int == 30)
         }
     }
+
+    @Test("credentials rejected, then fixed on the broker: the gateway tries again by itself and delivers")
+    func recoversAfterRejection() throws {
+        let broker = try MosquittoBroker(users: [.init(name: "gateway", password: "old password")])
+        let watcher = try ChildProcess(
+            executable: "/usr/bin/mosquitto_sub",
+            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-u", "gateway", "-P", "old password", "-t", "tempest/+/event/#", "-v"])
+        try watcher.start()
+        usleep(300_000)
+        let directory = try TemporaryDirectory()
+        let passwordFile = directory.file("password")
+        try "new password\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        chmod(passwordFile, 0o600)
+        let udpPort = try FreePort.udp()
+        let gateway = try startGateway(
+            database: directory.file("g.db"), brokerPort: broker.port, udpPort: udpPort,
+            extra: ["--mqtt-user", "gateway", "--mqtt-password-file", passwordFile, "--mqtt-restart-delay", "2"])
+        #expect(gateway.waitFor(timeoutSeconds: 10) { $0.standardErrorSoFar.contains("refused the user name and password") })
+        try replay([#"{"serial_number":"ST-1","type":"evt_precip","evt":[1720850460]}"#], to: udpPort, directory: directory, name: "e.jsonl")
+        // The broker's administrator sets the password the gateway uses.
+        let update = try ChildProcess.run(
+            executable: "/usr/bin/mosquitto_passwd", arguments: ["-b", broker.directory.file("passwords"), "gateway", "new password"])
+        #expect(update.status == 0)
+        broker.stop()
+        try broker.start()
+        let watcherAgain = try ChildProcess(
+            executable: "/usr/bin/mosquitto_sub",
+            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-u", "gateway", "-P", "new password", "-t", "tempest/+/event/#", "-v", "-C", "1"])
+        try watcherAgain.start()
+        let delivered = try watcherAgain.wait(timeoutSeconds: 30)
+        #expect(delivered.standardOutput.contains("tempest/ST-1/event/rain_start"))
+        gateway.send(signal: SIGTERM)
+        _ = try gateway.wait(timeoutSeconds: 30)
+        _ = watcher
+    }
 }

@@ -173,6 +173,38 @@ struct MQTTClientTests {
         client.stop()
     }
 
+    @Test("a broker that is down at start: the client keeps trying and connects once it comes up")
+    func brokerDownAtStart() throws {
+        let broker = try MosquittoBroker()
+        broker.stop()
+        var configuration = MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-late-broker")
+        configuration.reconnectDelaySeconds = 1
+        configuration.reconnectDelayMaximumSeconds = 2
+        let (client, events) = try client(configuration)
+        try client.start()
+        #expect(events.waitFor(5) { if case .connectionFailed = $0 { true } else { false } } != nil)
+        usleep(1_500_000)
+        try broker.start()
+        #expect(client.waitUntilConnected(seconds: 20), "\(events.all)")
+        client.stop()
+    }
+
+    @Test("after a rejected password, restart() tries again and succeeds once the password is fixed on the broker")
+    func restartAfterRejection() throws {
+        let broker = try MosquittoBroker(users: [.init(name: "gateway", password: "new password")])
+        var configuration = MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-restart")
+        configuration.username = "gateway"
+        configuration.password = Secret("new password")
+        let (client, events) = try client(configuration)
+        try client.start()
+        #expect(client.waitUntilConnected(seconds: 10), "\(events.all)")
+        client.stop()
+        // restart() on a stopped client connects again.
+        try client.restart()
+        #expect(client.waitUntilConnected(seconds: 10), "\(events.all)")
+        client.stop()
+    }
+
     @Test("the last will is published when the client vanishes without disconnecting")
     func lastWill() throws {
         let broker = try MosquittoBroker()

@@ -77,6 +77,9 @@ struct MQTTOptions: ParsableArguments {
         return chosen
     }
 
+    @Option(help: .hidden)
+    var mqttRestartDelay: Double = 30
+
     @Option(help: "The MQTT protocol version: 5 or 3.1.1.")
     var mqttProtocol: String = "5"
 

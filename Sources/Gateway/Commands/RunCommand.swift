@@ -266,7 +266,7 @@ struct RunCommand: AsyncParsableCommand {
                     prefix: mqttOptions.homeassistantPrefix, layout: layout, units: mqttOptions.publishedUnits)
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: mqttOptions.mqttQos,
-                writer: writer, logger: Logger(label: "tempest.mqtt"))
+                writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttOptions.mqttRestartDelay)
             try publisher.start()
             StandardOutput.errorLine(
                 "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqttOptions.mqttBase)/ (retrying until the broker answers).")

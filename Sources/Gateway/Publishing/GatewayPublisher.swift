@@ -29,6 +29,9 @@ final class GatewayPublisher: Sendable {
         var republishValues = false
         var lastReportedFailure: String?
         var failureCount = 0
+        /// When a failure that ends libmosquitto's own retries happened
+        /// (rejected credentials, TLS): the publisher restarts the client.
+        var retriesEndedAt: Double?
         /// Devices seen, for discovery, and when each last spoke.
         var devices: [String: HomeAssistantDiscovery.Device] = [:]
         var lastSeen: [String: Int64] = [:]
@@ -48,8 +51,9 @@ final class GatewayPublisher: Sendable {
 
     init(
         configuration: MQTTConfiguration, layout: TopicLayout, discovery: HomeAssistantDiscovery?, qos: Int32,
-        writer: StoreWriter, logger: Logger
+        writer: StoreWriter, logger: Logger, restartDelaySeconds: Double = 30
     ) throws {
+        self.restartDelaySeconds = restartDelaySeconds
         self.layout = layout
         self.discovery = discovery
         self.qos = qos
@@ -114,9 +118,14 @@ final class GatewayPublisher: Sendable {
     /// Outbox messages sent and not yet acknowledged.
     var inFlightCount: Int { state.withLock { $0.inFlight.count } }
 
+    /// How long to wait before trying again after a failure that ended
+    /// libmosquitto's own retries (the broker may be fixed meanwhile).
+    let restartDelaySeconds: Double
+
     /// One round of work: hand acknowledgements to the store, republish the
     /// retained state after a reconnect, and send the next outbox batch.
     func pump() async {
+        restartIfRetriesEnded()
         let (acknowledged, announce, republish, connected, afterID, room) = state.withLock { state in
             defer {
                 state.acknowledged.removeAll()
@@ -162,6 +171,20 @@ final class GatewayPublisher: Sendable {
                 return  // disconnected meanwhile: the reconnect starts over from the outbox
             }
         }
+    }
+
+    /// libmosquitto 2.0 gives up after a TLS failure or a refused MQTT 5
+    /// connection; the gateway keeps trying, every `restartDelaySeconds`.
+    private func restartIfRetriesEnded() {
+        let now = MonotonicClock.seconds()
+        let due = state.withLock { state -> Bool in
+            guard !state.isConnected, let endedAt = state.retriesEndedAt,
+                now - endedAt >= restartDelaySeconds
+            else { return false }
+            state.retriesEndedAt = nil
+            return true
+        }
+        if due { try? mqtt?.restart() }
     }
 
     /// Publishes discovery configs for new or changed devices (all of them
@@ -228,6 +251,7 @@ final class GatewayPublisher: Sendable {
                 state.republishValues = true
                 state.lastReportedFailure = nil
                 state.failureCount = 0
+                state.retriesEndedAt = nil
             }
             logger.notice("connected to the MQTT broker")
         case .published(let messageID):
@@ -249,7 +273,13 @@ final class GatewayPublisher: Sendable {
         case .connectionFailed(let error):
             // Log the first failure of a kind, then every hundredth, so an
             // absent broker does not fill the journal.
+            let endsRetries: Bool
+            switch error.kind {
+            case .credentialsRejected, .notAuthorized, .brokerRejected, .tls: endsRetries = true
+            default: endsRetries = false
+            }
             let shouldLog = state.withLock { state in
+                if endsRetries && state.retriesEndedAt == nil { state.retriesEndedAt = MonotonicClock.seconds() }
                 state.failureCount += 1
                 defer { state.lastReportedFailure = error.description }
                 return state.lastReportedFailure != error.description || state.failureCount % 100 == 0

@@ -36,6 +36,14 @@ final class CallbackContext: Sendable {
 
     func markStarted() { state.withLock { $0.isStarted = true } }
 
+    /// The network thread runs again after a restart: `stop` has work to do.
+    func markRestarted() {
+        state.withLock {
+            $0.isStarted = true
+            $0.isStopped = false
+        }
+    }
+
     /// True the first time, when there is something to stop.
     func markStopped() -> Bool {
         state.withLock { state in

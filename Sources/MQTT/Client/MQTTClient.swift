@@ -105,12 +105,29 @@ public final class MQTTClient: Sendable {
     /// is reported the same way.
     public func start() throws(MQTTError) {
         let mosq = handle.pointer
+        // The loop must run before the first connect: in libmosquitto 2.0.11
+        // a connect_async that fails before loop_start leaves the network
+        // thread waiting for ever instead of retrying.
+        try check(mosquitto_loop_start(mosq))
+        context.markStarted()
         let status = mosquitto_connect_async(mosq, configuration.host, configuration.port, configuration.keepAliveSeconds)
         if status != MOSQ_ERR_SUCCESS.rawValue {
             context.connectAttemptFailed(code: status, errno: errno)
         }
+    }
+
+    /// Starts over after a failure that ended libmosquitto's own retries (a
+    /// refused or rejected connection on MQTT 5, a TLS failure): stops the
+    /// network thread and connects again.
+    public func restart() throws(MQTTError) {
+        let mosq = handle.pointer
+        mosquitto_loop_stop(mosq, true)
         try check(mosquitto_loop_start(mosq))
-        context.markStarted()
+        context.markRestarted()
+        let status = mosquitto_connect_async(mosq, configuration.host, configuration.port, configuration.keepAliveSeconds)
+        if status != MOSQ_ERR_SUCCESS.rawValue {
+            context.connectAttemptFailed(code: status, errno: errno)
+        }
     }
 
     /// Publishes `payload` to `topic`; returns the message id that a later
