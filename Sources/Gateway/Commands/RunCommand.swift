@@ -81,13 +81,17 @@ struct RunCommand: AsyncParsableCommand {
         // pace every message commits on its own, under load batches form
         // while a commit is in flight.
         let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let committedPublisher = Mutex<GatewayPublisher?>(nil)
         var writerConfiguration = StoreWriterConfiguration()
         writerConfiguration.maximumBatchDelaySeconds = 0.002
         let writer: StoreWriter
         do {
             writer = try StoreWriter(
                 path: path, configuration: writerConfiguration, logger: Logger(label: "tempest.storage"),
-                onCommit: { _ in wake.yield() })
+                onCommit: { _ in
+                    committedPublisher.withLock { $0 }?.noteCommitted()
+                    wake.yield()
+                })
         } catch {
             throw GatewayError.databaseUnavailable(path, error)
         }
@@ -102,6 +106,7 @@ struct RunCommand: AsyncParsableCommand {
 
         let site = elevation.map { DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: sensorHeight) }
         let publisher = try makePublisher(writer: writer)
+        committedPublisher.withLock { $0 = publisher }
         let mode = print ?? (TerminalStyle.isTerminal(fileDescriptor: STDOUT_FILENO) ? .lines : .none)
         let printer: LiveMessagePrinter? =
             mode == .none ? nil : LiveMessagePrinter(json: mode == .json, showRejected: true, style: .standardOutput)
@@ -117,9 +122,11 @@ struct RunCommand: AsyncParsableCommand {
             var writes = StoreWrites.writes(for: received.message, source: .udp, receivedAt: now)
                 + summaries.ingest(received.message, now: now)
             if let publisher, let published = throttle.admit(received.message) {
+                // Daily totals are published with observations only.
+                let totals = received.message.carriesObservations
+                    ? summaries.current(serial: received.message.envelope.serialNumber.rawValue, now: now) : nil
                 let publications = MessagePublications(
-                    published, layout: publisher.layout, source: "udp", receivedAt: now, site: site,
-                    totals: summaries.current(serial: received.message.envelope.serialNumber.rawValue, now: now),
+                    published, layout: publisher.layout, source: "udp", receivedAt: now, site: site, totals: totals,
                     qos: Int(publisher.qos), units: units)
                 writes += publications.events.map { StoreWrite.outbox($0) }
                 // Late messages are history: they go to the events, not to the latest values.

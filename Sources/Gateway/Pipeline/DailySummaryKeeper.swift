@@ -137,3 +137,13 @@ final class DailySummaryKeeper: Sendable {
         return record
     }
 }
+
+extension TempestMessage {
+    /// Whether the message carries observation rows (obs_st, obs_air, obs_sky).
+    var carriesObservations: Bool {
+        switch self {
+        case .tempestObservation, .airObservation, .skyObservation: true
+        default: false
+        }
+    }
+}

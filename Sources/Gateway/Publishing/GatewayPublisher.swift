@@ -24,6 +24,12 @@ final class GatewayPublisher: Sendable {
         var earlyAcknowledgements = Set<Int32>()
         var acknowledged: [Int64] = []
         var lastSentID: Int64 = 0
+        /// False once the outbox was read to its end, until a commit (which
+        /// may have added events) or a reconnect: spares the store a query on
+        /// every wake-up while nothing new is there.
+        var outboxMayHaveMore = true
+        /// Counts commits, so a read that raced with a commit never clears the flag.
+        var commitGeneration: UInt64 = 0
         /// Latest retained values by topic, republished after a reconnect.
         var latestValues: [String: String] = [:]
         var republishValues = false
@@ -112,6 +118,14 @@ final class GatewayPublisher: Sendable {
         }
     }
 
+    /// Tells the publisher that the store committed (the outbox may have grown).
+    func noteCommitted() {
+        state.withLock { state in
+            state.commitGeneration &+= 1
+            state.outboxMayHaveMore = true
+        }
+    }
+
     /// Whether the broker connection is up.
     var isConnected: Bool { state.withLock { $0.isConnected } }
 
@@ -126,14 +140,15 @@ final class GatewayPublisher: Sendable {
     /// retained state after a reconnect, and send the next outbox batch.
     func pump() async {
         restartIfRetriesEnded()
-        let (acknowledged, announce, republish, connected, afterID, room) = state.withLock { state in
+        let (acknowledged, announce, republish, connected, afterID, room, mayHaveMore, generation) = state.withLock { state in
             defer {
                 state.acknowledged.removeAll()
                 state.republishValues = false
             }
             return (
                 state.acknowledged, state.republishValues, state.republishValues ? state.latestValues : [:],
-                state.isConnected, state.lastSentID, window - state.inFlight.count
+                state.isConnected, state.lastSentID, window - state.inFlight.count, state.outboxMayHaveMore,
+                state.commitGeneration
             )
         }
         if !acknowledged.isEmpty {
@@ -151,10 +166,17 @@ final class GatewayPublisher: Sendable {
             }
         }
         publishAvailability(mqtt, all: announce)
-        guard room > 0 else { return }
-        guard let batch = try? await writer.perform({ store in try store.nextOutboxBatch(afterID: afterID, limit: room) }),
-            !batch.isEmpty
+        guard room > 0, mayHaveMore else { return }
+        guard let batch = try? await writer.perform({ store in try store.nextOutboxBatch(afterID: afterID, limit: room) })
         else { return }
+        if batch.count < room {
+            // Read to the end: no query until the next commit, unless one
+            // happened while reading.
+            state.withLock { state in
+                if state.commitGeneration == generation { state.outboxMayHaveMore = false }
+            }
+        }
+        guard !batch.isEmpty else { return }
         for message in batch {
             do {
                 let messageID = try mqtt.publish(
@@ -248,6 +270,7 @@ final class GatewayPublisher: Sendable {
                 state.inFlight.removeAll()
                 state.earlyAcknowledgements.removeAll()
                 state.lastSentID = 0
+                state.outboxMayHaveMore = true
                 state.republishValues = true
                 state.lastReportedFailure = nil
                 state.failureCount = 0
