@@ -26,9 +26,4 @@ struct TerminalStyle: Sendable {
     func emphasized(_ text: String) -> String {
         usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text
     }
-
-    /// `text` in yellow, when colour is on (for warnings whose words already say "warning").
-    func warning(_ text: String) -> String {
-        usesColor ? "\u{1B}[33m\(text)\u{1B}[0m" : text
-    }
 }
