@@ -117,11 +117,17 @@ public final class MQTTClient: Sendable {
     }
 
     /// Starts over after a failure that ended libmosquitto's own retries (a
-    /// refused or rejected connection on MQTT 5, a TLS failure): stops the
-    /// network thread and connects again.
+    /// refused or rejected connection on MQTT 5, a TLS failure), or after
+    /// `stop`: stops the network thread, resets the handle to a fresh state
+    /// (a clean disconnect leaves it "disconnecting", which would end a new
+    /// network thread at once), configures it again and connects.
     public func restart() throws(MQTTError) {
         let mosq = handle.pointer
         mosquitto_loop_stop(mosq, true)
+        try check(
+            mosquitto_reinitialise(
+                mosq, configuration.clientID, !configuration.persistentSession, Unmanaged.passUnretained(context).toOpaque()))
+        try configure(mosq)
         try check(mosquitto_loop_start(mosq))
         context.markRestarted()
         let status = mosquitto_connect_async(mosq, configuration.host, configuration.port, configuration.keepAliveSeconds)
