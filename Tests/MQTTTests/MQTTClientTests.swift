@@ -219,10 +219,13 @@ struct MQTTClientTests {
             ])
         try child.start()
         usleep(500_000)
-        let (client, _) = try client(MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-online"))
+        let (client, events) = try client(MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-online"))
         try client.start()
         #expect(client.waitUntilConnected(seconds: 10))
-        try client.publish(topic: "tempest/status", text: "online", retain: true)
+        let messageID = try client.publish(topic: "tempest/status", text: "online", retain: true)
+        // Only once the broker has "online" may the other client vanish, or
+        // the will could overtake it.
+        #expect(events.waitFor(10) { $0 == .published(messageID: messageID) } != nil)
         child.send(signal: SIGKILL)
         let seen = try watcher.wait(timeoutSeconds: 20)
         #expect(seen.standardOutput == "tempest/status online\ntempest/status offline\n", "\(broker.log)")
