@@ -34,10 +34,8 @@ final class CallbackContext: Sendable {
     var isConnected: Bool { state.withLock { $0.isConnected } }
     var lastLoggedError: String? { state.withLock { $0.lastLoggedError } }
 
-    func markStarted() { state.withLock { $0.isStarted = true } }
-
-    /// The network thread runs again after a restart: `stop` has work to do.
-    func markRestarted() {
+    /// The network thread runs (first start or after a restart): `stop` has work to do.
+    func markRunning() {
         state.withLock {
             $0.isStarted = true
             $0.isStopped = false

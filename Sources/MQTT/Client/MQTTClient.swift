@@ -109,7 +109,7 @@ public final class MQTTClient: Sendable {
         // a connect_async that fails before loop_start leaves the network
         // thread waiting for ever instead of retrying.
         try check(mosquitto_loop_start(mosq))
-        context.markStarted()
+        context.markRunning()
         let status = mosquitto_connect_async(mosq, configuration.host, configuration.port, configuration.keepAliveSeconds)
         if status != MOSQ_ERR_SUCCESS.rawValue {
             context.connectAttemptFailed(code: status, errno: errno)
@@ -128,12 +128,7 @@ public final class MQTTClient: Sendable {
             mosquitto_reinitialise(
                 mosq, configuration.clientID, !configuration.persistentSession, Unmanaged.passUnretained(context).toOpaque()))
         try configure(mosq)
-        try check(mosquitto_loop_start(mosq))
-        context.markRestarted()
-        let status = mosquitto_connect_async(mosq, configuration.host, configuration.port, configuration.keepAliveSeconds)
-        if status != MOSQ_ERR_SUCCESS.rawValue {
-            context.connectAttemptFailed(code: status, errno: errno)
-        }
+        try start()
     }
 
     /// Publishes `payload` to `topic`; returns the message id that a later
