@@ -176,7 +176,8 @@ do {
         var perDay: [Int64] = []
         var mixRecords = 0
         var mixSeconds = 0.0
-        let days = 21
+        // Long enough for days past 14 to be packed: days 22-28 show the steady state.
+        let days = 28
         var tableBytes: [(String, Int64, Int64, Int64)] = []
         for day in 0..<days {
             let dayStart = firstDay + Int64(day) * 86_400
@@ -222,8 +223,9 @@ do {
         print("bytes on disk per station-day (file after retention, incremental vacuum and checkpoint):")
         print("  after day 1:                         \(formatted(Double(perDay[0]) / kilobyte)) KB")
         print("  first 7 days (raw rapid wind kept):  \(formatted(Double(perDay[6]) / 7 / kilobyte)) KB/day")
-        let steady = Double(perDay[days - 1] - perDay[13]) / Double(days - 1 - 13)
-        print("  steady state (growth, days 15-21):   \(formatted(steady / kilobyte)) KB/day")
+        let steady = Double(perDay[days - 1] - perDay[20]) / Double(days - 1 - 20)
+        print("  steady state (growth, days 22-28):   \(formatted(steady / kilobyte)) KB/day (days past 14 packed)")
+        print("  a station-year at that rate:         \(formatted(steady * 365 / kilobyte / kilobyte)) MB")
         print("  file after \(days) days:                \(formatted(Double(perDay[days - 1]) / kilobyte / kilobyte, decimals: 2)) MB")
         if !tableBytes.isEmpty {
             print("  pages by table/index after \(days) days (bytes in pages / record payload / cells):")

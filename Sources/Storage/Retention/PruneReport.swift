@@ -4,6 +4,8 @@ public struct PruneReport: Sendable, Equatable {
     public var deletedRows: [String: Int] = [:]
     /// Per-minute wind aggregates written from raw samples.
     public var windMinutesWritten: Int = 0
+    /// Rows moved from their table into packed days, by table name.
+    public var packedRows: [String: Int] = [:]
     /// Whether rows past their retention remain (another step is due).
     public var hasMore: Bool = false
 
@@ -16,6 +18,7 @@ public struct PruneReport: Sendable, Equatable {
     mutating func merge(_ other: PruneReport) {
         for (table, count) in other.deletedRows { deletedRows[table, default: 0] += count }
         windMinutesWritten += other.windMinutesWritten
+        for (table, count) in other.packedRows { packedRows[table, default: 0] += count }
         hasMore = other.hasMore
     }
 }

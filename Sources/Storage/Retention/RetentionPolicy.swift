@@ -6,7 +6,10 @@
 ///   are the record; never pruned silently);
 /// - device and hub status 2 days: they arrive every minute and every 10 s,
 ///   and only their latest values and recent trend matter;
-/// - forecast snapshots 3 days.
+/// - forecast snapshots 3 days;
+/// - observations and wind minutes are packed per UTC day once the day is
+///   14 days old (`PackedColumns`: about 30 bytes a row instead of about
+///   62); reads see packed and live rows alike.
 public struct RetentionPolicy: Sendable, Equatable {
     /// Raw rapid-wind samples, before they become per-minute aggregates.
     public var rapidWindRawDays: Int
@@ -24,12 +27,16 @@ public struct RetentionPolicy: Sendable, Equatable {
     public var hubStatusDays: Int?
     /// Forecast snapshots.
     public var forecastSnapshotDays: Int?
+    /// Days after which a whole UTC day of observations and wind minutes is
+    /// packed into one row of `packed_days` (nil: never pack). Must exceed
+    /// `rapidWindRawDays` for wind minutes to be packed complete.
+    public var packAfterDays: Int?
 
     /// Creates a policy; every argument has the documented default.
     public init(
         rapidWindRawDays: Int = 7, windMinuteDays: Int? = nil, observationDays: Int? = nil,
         lightningStrikeDays: Int? = nil, rainStartDays: Int? = nil, deviceStatusDays: Int? = 2,
-        hubStatusDays: Int? = 2, forecastSnapshotDays: Int? = 3
+        hubStatusDays: Int? = 2, forecastSnapshotDays: Int? = 3, packAfterDays: Int? = 14
     ) {
         self.rapidWindRawDays = rapidWindRawDays
         self.windMinuteDays = windMinuteDays
@@ -39,5 +46,6 @@ public struct RetentionPolicy: Sendable, Equatable {
         self.deviceStatusDays = deviceStatusDays
         self.hubStatusDays = hubStatusDays
         self.forecastSnapshotDays = forecastSnapshotDays
+        self.packAfterDays = packAfterDays
     }
 }

@@ -26,10 +26,17 @@ extension Store {
             ]
             for (table, column, days) in timed {
                 guard let days else { continue }
-                let deleted = try deleteOldest(
-                    table: table, column: column, before: now - Int64(days) * Self.secondsPerDay, maximumRows: maximumRows)
-                if deleted > 0 { report.deletedRows[table] = deleted }
+                let cutoff = now - Int64(days) * Self.secondsPerDay
+                var deleted = try deleteOldest(table: table, column: column, before: cutoff, maximumRows: maximumRows)
                 if deleted >= maximumRows { more = true }
+                if let packed = PackedTable(rawValue: table) {
+                    deleted += try deletePackedDays(packed, before: cutoff)
+                }
+                if deleted > 0 { report.deletedRows[table] = deleted }
+            }
+            if let days = policy.packAfterDays {
+                report.packedRows = try packStep(now: now, afterDays: days)
+                if !report.packedRows.isEmpty { more = true }
             }
             if let days = policy.forecastSnapshotDays {
                 try database.run(
@@ -128,43 +135,45 @@ extension Store {
         return (deleted, minutes, false)
     }
 
+    /// The wind-minute columns in the order they are packed and read, time first.
+    static let windMinuteColumns = "minute_start, mean_speed_cm_s, gust_cm_s, lull_cm_s, direction_deg, sample_count"
+
     /// Writes one minute's aggregate; when the minute already has one
-    /// (samples that arrived after it was aggregated), the two are merged,
-    /// weighting the means by sample count and keeping the direction of the
-    /// larger part.
+    /// (samples that arrived after it was aggregated), the two are combined
+    /// by `combinedWindMinute`.
     private func storeWindMinute(device: Int64, minute: Int64, _ accumulator: WindMinuteAccumulator) throws {
-        var mean = accumulator.meanSpeed
-        var gust = accumulator.gust
-        var lull = accumulator.lull
-        var direction = accumulator.direction
-        var count = Int64(accumulator.count)
-        let existing = try database.statement(
-            "SELECT mean_speed_cm_s, gust_cm_s, lull_cm_s, direction_deg, sample_count FROM wind_minutes WHERE device_id = ? AND minute_start = ?")
+        var row: [Int64?] = [minute, accumulator.meanSpeed, accumulator.gust, accumulator.lull, accumulator.direction, Int64(accumulator.count)]
+        let existing = try database.statement("SELECT \(Self.windMinuteColumns) FROM wind_minutes WHERE device_id = ? AND minute_start = ?")
         try existing.bind(device, at: 0)
         try existing.bind(minute, at: 1)
-        if try existing.step(), let oldCount = existing.int64(4), oldCount > 0 {
-            let oldMean = existing.int64(0) ?? 0
-            mean = Int64((Double(oldMean * oldCount + mean * count) / Double(oldCount + count)).rounded())
-            gust = max(gust, existing.int64(1) ?? gust)
-            lull = min(lull, existing.int64(2) ?? lull)
-            if oldCount > count { direction = existing.int64(3) }
-            count += oldCount
+        if try existing.step() {
+            row = Self.combinedWindMinute((0..<6).map { existing.int64(Int32($0)) }, row)
         }
         existing.reset()
-        try database.run(
-            """
-            INSERT OR REPLACE INTO wind_minutes (device_id, minute_start, mean_speed_cm_s, gust_cm_s, lull_cm_s, direction_deg, sample_count)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """
-        ) { s in
+        try database.run("INSERT OR REPLACE INTO wind_minutes (device_id, \(Self.windMinuteColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)") { s in
             try s.bind(device, at: 0)
-            try s.bind(minute, at: 1)
-            try s.bind(mean, at: 2)
-            try s.bind(gust, at: 3)
-            try s.bind(lull, at: 4)
-            try s.bind(direction, at: 5)
-            try s.bind(count, at: 6)
+            for (index, value) in row.enumerated() { try s.bind(value, at: Int32(index + 1)) }
         }
+    }
+
+    /// Two aggregates of the same minute as one (rows in `windMinuteColumns`
+    /// order): means weighted by sample count, the higher gust, the lower
+    /// lull, and the direction of the part with more samples.
+    static func combinedWindMinute(_ existing: [Int64?], _ incoming: [Int64?]) -> [Int64?] {
+        guard let oldCount = existing[5], oldCount > 0 else { return incoming }
+        let count = incoming[5] ?? 0
+        let oldMean = existing[1] ?? 0
+        let mean = incoming[1] ?? 0
+        let gust = incoming[2] ?? existing[2] ?? 0
+        let lull = incoming[3] ?? existing[3] ?? 0
+        return [
+            incoming[0],
+            Int64((Double(oldMean * oldCount + mean * count) / Double(oldCount + count)).rounded()),
+            max(gust, existing[2] ?? gust),
+            min(lull, existing[3] ?? lull),
+            oldCount > count ? existing[4] : incoming[4],
+            count + oldCount,
+        ]
     }
 
     private func deviceIDsWithRapidWind(before cutoff: Int64) throws -> [Int64] {
@@ -183,13 +192,7 @@ extension Store {
     /// device by device along the primary key.
     private func deleteOldest(table: String, column: String, before: Int64, maximumRows: Int) throws -> Int {
         var deleted = 0
-        let devices = try database.statement("SELECT id FROM devices ORDER BY id")
-        var ids: [Int64] = []
-        while try devices.step() {
-            if let id = devices.int64(0) { ids.append(id) }
-        }
-        devices.reset()
-        for device in ids where deleted < maximumRows {
+        for device in try allDeviceIDs() where deleted < maximumRows {
             // The timestamp of the last row this step may delete for this device.
             let boundary = try database.scalarInt(
                 "SELECT \(column) FROM \(table) WHERE device_id = ? AND \(column) < ? ORDER BY \(column) LIMIT 1 OFFSET ?"

@@ -2,6 +2,9 @@
 ///
 /// Layout choices, made for a small file on an SD card (target: 80 KB per
 /// station-day at default retention):
+/// - Days older than two weeks of the two tables that grow forever
+///   (observations, wind minutes) are packed, one row per device-day
+///   (version 3, `PackedColumns`).
 /// - Devices are referenced by a small integer id, not by their serial text.
 /// - Measurements are stored as scaled integers in protocol units (for example
 ///   `air_temperature_centi_c` = °C × 100): SQLite stores small integers in
@@ -16,7 +19,7 @@
 ///   by device and time range, which the primary key serves.
 public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
-    public static let migrations: [Migration] = [version1, version2]
+    public static let migrations: [Migration] = [version1, version2, version3]
 
     /// The version this binary creates and understands.
     public static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -160,6 +163,24 @@ public enum Schema {
         name: "observation receive lag",
         sql: """
             ALTER TABLE observations ADD COLUMN received_lag_s INTEGER;
+            """
+    )
+
+    /// Version 3: whole old UTC days of observations and wind minutes packed
+    /// into one row each (`PackedColumns`), which halves their size on disk.
+    /// `source_table` names the table the rows came from.
+    static let version3 = Migration(
+        version: 3,
+        name: "packed days",
+        sql: """
+            CREATE TABLE packed_days (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                source_table TEXT NOT NULL,
+                day_start INTEGER NOT NULL,
+                row_count INTEGER NOT NULL,
+                rows BLOB NOT NULL,
+                PRIMARY KEY (device_id, source_table, day_start)
+            );
             """
     )
 }

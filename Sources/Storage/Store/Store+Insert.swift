@@ -1,5 +1,5 @@
 extension Store {
-    /// The observation columns in the order `insert` binds and `readObservation` reads them.
+    /// The observation columns in the order `insert` binds them, `observation(_:serial:)` reads them and `PackedColumns` packs them.
     static let observationColumns = """
         timestamp, kind, source, received_lag_s, wind_lull_cm_s, wind_avg_cm_s, wind_gust_cm_s, wind_direction_deg,
         wind_sample_interval_s, station_pressure_centi_mb, air_temperature_centi_c, relative_humidity_centi_pct,
@@ -46,7 +46,16 @@ extension Store {
             try s.bind(FixedPoint.encode(record.localDayNearCastRainAccumulationMillimeters, scale: FixedPoint.micro), at: 24)
             try s.bind(record.precipitationAnalysisType, at: 25)
         }
-        return database.changes > 0
+        guard database.changes > 0 else { return false }
+        // A late row for a day already packed: the packed row was first.
+        if try isPackedObservation(device: device, timestamp: record.timestamp) {
+            try database.run("DELETE FROM observations WHERE device_id = ? AND timestamp = ?") {
+                try $0.bind(device, at: 0)
+                try $0.bind(record.timestamp, at: 1)
+            }
+            return false
+        }
+        return true
     }
 
     /// Stores a rapid-wind sample (repeats ignored).

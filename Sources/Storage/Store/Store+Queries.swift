@@ -9,71 +9,62 @@ extension Store {
 
     /// The newest `count` observations of `serial`, newest first.
     public func recentObservations(serial: String, count: Int) throws -> [ObservationRecord] {
-        guard let device = try existingDeviceID(serial: serial) else { return [] }
-        let statement = try database.statement(
-            "SELECT \(Self.observationColumns) FROM observations WHERE device_id = ? ORDER BY timestamp DESC LIMIT ?")
-        defer { statement.reset() }
-        try statement.bind(device, at: 0)
-        try statement.bind(count, at: 1)
+        guard count > 0, let device = try existingDeviceID(serial: serial) else { return [] }
         var rows: [ObservationRecord] = []
-        while try statement.step() {
-            rows.append(Self.readObservation(statement, serial: serial))
+        try forEachRow(.observations, device: device, from: .min, to: .max, descending: true) { values in
+            rows.append(Self.observation(values, serial: serial))
+            return rows.count < count
         }
         return rows
     }
 
     /// Streams observations of `serial` with `from <= timestamp < to`, oldest
     /// first, calling `body` once per row: memory stays constant however long
-    /// the range (for exports). Throwing from `body` stops the scan.
+    /// the range (for exports), packed days included. Throwing from `body`
+    /// stops the scan.
     public func forEachObservation(
         serial: String, from: Int64, to: Int64, limit: Int = Int.max,
         _ body: (ObservationRecord) throws -> Void
     ) throws {
-        guard let device = try existingDeviceID(serial: serial) else { return }
-        // A statement of its own: `body` may run other queries on this store.
-        let statement = try Statement(
-            database: database,
-            sql: """
-                SELECT \(Self.observationColumns) FROM observations
-                WHERE device_id = ? AND timestamp >= ? AND timestamp < ? ORDER BY timestamp LIMIT ?
-                """)
-        try statement.bind(device, at: 0)
-        try statement.bind(from, at: 1)
-        try statement.bind(to, at: 2)
-        try statement.bind(Int64(clamping: limit), at: 3)
-        while try statement.step() {
-            try body(Self.readObservation(statement, serial: serial))
+        guard limit > 0, let device = try existingDeviceID(serial: serial) else { return }
+        var delivered = 0
+        try forEachRow(.observations, device: device, from: from, to: to, descending: false) { values in
+            try body(Self.observation(values, serial: serial))
+            delivered += 1
+            return delivered < limit
         }
     }
 
-    static func readObservation(_ s: Statement, serial: String) -> ObservationRecord {
-        let timestamp = s.int64(0) ?? 0
+    /// An observation from its values in `observationColumns` order.
+    static func observation(_ v: [Int64?], serial: String) -> ObservationRecord {
+        let timestamp = v[0] ?? 0
+        func int(_ index: Int) -> Int? { v[index].map { Int($0) } }
         var record = ObservationRecord(
             serial: serial, timestamp: timestamp,
-            kind: ObservationRecord.Kind(rawValue: s.int64(1) ?? 0) ?? .tempest,
-            source: ObservationRecord.Source(rawValue: s.int64(2) ?? 0) ?? .udp,
-            receivedAt: s.int64(3).map { timestamp + $0 })
-        record.windLullMetersPerSecond = FixedPoint.decode(s.int64(4), scale: FixedPoint.centi)
-        record.windAverageMetersPerSecond = FixedPoint.decode(s.int64(5), scale: FixedPoint.centi)
-        record.windGustMetersPerSecond = FixedPoint.decode(s.int64(6), scale: FixedPoint.centi)
-        record.windDirectionDegrees = s.int(7)
-        record.windSampleIntervalSeconds = s.int(8)
-        record.stationPressureMillibars = FixedPoint.decode(s.int64(9), scale: FixedPoint.centi)
-        record.airTemperatureCelsius = FixedPoint.decode(s.int64(10), scale: FixedPoint.centi)
-        record.relativeHumidityPercent = FixedPoint.decode(s.int64(11), scale: FixedPoint.centi)
-        record.illuminanceLux = s.int(12)
-        record.uvIndex = FixedPoint.decode(s.int64(13), scale: FixedPoint.centi)
-        record.solarRadiationWattsPerSquareMeter = s.int(14)
-        record.rainAccumulatedMillimeters = FixedPoint.decode(s.int64(15), scale: FixedPoint.micro)
-        record.precipitationType = s.int(16)
-        record.lightningStrikeAverageDistanceKilometers = s.int(17)
-        record.lightningStrikeCount = s.int(18)
-        record.batteryVolts = FixedPoint.decode(s.int64(19), scale: FixedPoint.milli)
-        record.reportIntervalMinutes = s.int(20)
-        record.localDayRainAccumulationMillimeters = FixedPoint.decode(s.int64(21), scale: FixedPoint.micro)
-        record.nearCastRainAccumulationMillimeters = FixedPoint.decode(s.int64(22), scale: FixedPoint.micro)
-        record.localDayNearCastRainAccumulationMillimeters = FixedPoint.decode(s.int64(23), scale: FixedPoint.micro)
-        record.precipitationAnalysisType = s.int(24)
+            kind: ObservationRecord.Kind(rawValue: v[1] ?? 0) ?? .tempest,
+            source: ObservationRecord.Source(rawValue: v[2] ?? 0) ?? .udp,
+            receivedAt: v[3].map { timestamp + $0 })
+        record.windLullMetersPerSecond = FixedPoint.decode(v[4], scale: FixedPoint.centi)
+        record.windAverageMetersPerSecond = FixedPoint.decode(v[5], scale: FixedPoint.centi)
+        record.windGustMetersPerSecond = FixedPoint.decode(v[6], scale: FixedPoint.centi)
+        record.windDirectionDegrees = int(7)
+        record.windSampleIntervalSeconds = int(8)
+        record.stationPressureMillibars = FixedPoint.decode(v[9], scale: FixedPoint.centi)
+        record.airTemperatureCelsius = FixedPoint.decode(v[10], scale: FixedPoint.centi)
+        record.relativeHumidityPercent = FixedPoint.decode(v[11], scale: FixedPoint.centi)
+        record.illuminanceLux = int(12)
+        record.uvIndex = FixedPoint.decode(v[13], scale: FixedPoint.centi)
+        record.solarRadiationWattsPerSquareMeter = int(14)
+        record.rainAccumulatedMillimeters = FixedPoint.decode(v[15], scale: FixedPoint.micro)
+        record.precipitationType = int(16)
+        record.lightningStrikeAverageDistanceKilometers = int(17)
+        record.lightningStrikeCount = int(18)
+        record.batteryVolts = FixedPoint.decode(v[19], scale: FixedPoint.milli)
+        record.reportIntervalMinutes = int(20)
+        record.localDayRainAccumulationMillimeters = FixedPoint.decode(v[21], scale: FixedPoint.micro)
+        record.nearCastRainAccumulationMillimeters = FixedPoint.decode(v[22], scale: FixedPoint.micro)
+        record.localDayNearCastRainAccumulationMillimeters = FixedPoint.decode(v[23], scale: FixedPoint.micro)
+        record.precipitationAnalysisType = int(24)
         return record
     }
 
@@ -120,28 +111,20 @@ extension Store {
         }
     }
 
-    /// Per-minute wind aggregates of `serial` with `from <= minuteStart < to`, oldest first.
+    /// Per-minute wind aggregates of `serial` with `from <= minuteStart < to`,
+    /// oldest first, packed days included.
     public func windMinutes(serial: String, from: Int64, to: Int64, limit: Int = 100_000) throws -> [WindMinuteRecord] {
-        guard let device = try existingDeviceID(serial: serial) else { return [] }
-        let statement = try database.statement(
-            """
-            SELECT minute_start, mean_speed_cm_s, gust_cm_s, lull_cm_s, direction_deg, sample_count FROM wind_minutes
-            WHERE device_id = ? AND minute_start >= ? AND minute_start < ? ORDER BY minute_start LIMIT ?
-            """)
-        defer { statement.reset() }
-        try statement.bind(device, at: 0)
-        try statement.bind(from, at: 1)
-        try statement.bind(to, at: 2)
-        try statement.bind(limit, at: 3)
+        guard limit > 0, let device = try existingDeviceID(serial: serial) else { return [] }
         var rows: [WindMinuteRecord] = []
-        while try statement.step() {
+        try forEachRow(.windMinutes, device: device, from: from, to: to, descending: false) { v in
             rows.append(
                 WindMinuteRecord(
-                    serial: serial, minuteStart: statement.int64(0) ?? 0,
-                    meanSpeedMetersPerSecond: FixedPoint.decode(statement.int64(1), scale: FixedPoint.centi) ?? 0,
-                    gustMetersPerSecond: FixedPoint.decode(statement.int64(2), scale: FixedPoint.centi) ?? 0,
-                    lullMetersPerSecond: FixedPoint.decode(statement.int64(3), scale: FixedPoint.centi) ?? 0,
-                    directionDegrees: statement.int(4), sampleCount: statement.int(5) ?? 0))
+                    serial: serial, minuteStart: v[0] ?? 0,
+                    meanSpeedMetersPerSecond: FixedPoint.decode(v[1], scale: FixedPoint.centi) ?? 0,
+                    gustMetersPerSecond: FixedPoint.decode(v[2], scale: FixedPoint.centi) ?? 0,
+                    lullMetersPerSecond: FixedPoint.decode(v[3], scale: FixedPoint.centi) ?? 0,
+                    directionDegrees: v[4].map { Int($0) }, sampleCount: Int(v[5] ?? 0)))
+            return rows.count < limit
         }
         return rows
     }

@@ -4,15 +4,22 @@ extension Store {
     /// The tables whose rows `statistics()` counts.
     public static let tableNames = [
         "devices", "observations", "rapid_wind", "wind_minutes", "lightning_strikes", "rain_starts", "device_status",
-        "hub_status", "daily_summaries", "forecast_snapshots", "outbox",
+        "hub_status", "daily_summaries", "forecast_snapshots", "outbox", "packed_days",
     ]
 
-    /// Row counts, page counts and file sizes. Counting scans each table, so
+    /// Row counts (observations and wind minutes include their packed rows),
+    /// page counts and file sizes. Counting scans each table, so
     /// this is for occasional inspection, not for a hot path.
     public func statistics() throws -> StoreStatistics {
         var counts: [String: Int] = [:]
         for table in Self.tableNames {
             counts[table] = Int(try database.scalarInt("SELECT count(*) FROM \(table)") ?? 0)
+        }
+        for packed in PackedTable.allCases {
+            let rows = try database.scalarInt("SELECT coalesce(sum(row_count), 0) FROM packed_days WHERE source_table = ?") {
+                try $0.bind(packed.tableName, at: 0)
+            }
+            counts[packed.tableName, default: 0] += Int(rows ?? 0)
         }
         return StoreStatistics(
             rowCounts: counts,

@@ -16,6 +16,9 @@ public final class Store {
     var pendingSightings: [Int64: DeviceSighting] = [:]
     /// Outbox depth and bytes, loaded lazily and kept current by this connection.
     var outboxCounters: OutboxCounters?
+    /// Device id → end of its newest packed observation day, loaded lazily
+    /// (see `isPackedObservation`).
+    var packedObservationsThrough: [Int64: Int64] = [:]
 
     /// Opens (creating if needed) the database at `path` and migrates it to
     /// `Schema.currentVersion`.
@@ -66,6 +69,7 @@ public final class Store {
         deviceIDs.removeAll()
         pendingSightings.removeAll()
         outboxCounters = nil
+        packedObservationsThrough.removeAll()
     }
 
     /// Caps the file at `pages` pages (`PRAGMA max_page_count`; nil lifts the

@@ -217,8 +217,10 @@ extension WriterState {
         do {
             let report = try store.pruneStep(
                 now: configuration.now(), policy: configuration.retention, maximumRows: configuration.pruneStepRows)
-            if report.totalDeleted > 0 {
-                logger.debug("pruned", metadata: ["rows": "\(report.deletedRows)", "windMinutes": "\(report.windMinutesWritten)"])
+            if report.totalDeleted > 0 || !report.packedRows.isEmpty {
+                logger.debug(
+                    "pruned",
+                    metadata: ["rows": "\(report.deletedRows)", "windMinutes": "\(report.windMinutesWritten)", "packed": "\(report.packedRows)"])
             }
             if report.hasMore { return ConditionLock.now() }
             try store.incrementalVacuum(pages: configuration.vacuumPagesPerPass)

@@ -11,8 +11,10 @@ struct DatabasePruneCommand: ParsableCommand {
         discussion: """
             Raw 3-second wind older than 7 days becomes per-minute aggregates (mean speed, gust, lull, \
             vector-mean direction); device and hub status older than 2 days and forecast snapshots older \
-            than 3 days are deleted. Observations, strikes, rain starts and daily summaries are kept. The \
-            running gateway does this by itself in small steps; this command does it all at once.
+            than 3 days are deleted. Observations, strikes, rain starts and daily summaries are kept. Whole \
+            UTC days of observations and wind minutes older than 14 days are packed into one row each \
+            (about a third of the space; every command still reads them). The running gateway does all \
+            this by itself in small steps; this command does it all at once.
             """
     )
 
@@ -25,6 +27,7 @@ struct DatabasePruneCommand: ParsableCommand {
         let store = try StoreAccess.openForWriting(databaseOptions.path)
         let report = try store.pruneAll(now: Int64(time(nil)), policy: RetentionPolicy())
         let deleted = report.deletedRows.sorted { $0.key < $1.key }
+        let packed = report.packedRows.sorted { $0.key < $1.key }
         if json {
             var writer = JSONWriter()
             writer.beginObject()
@@ -33,11 +36,16 @@ struct DatabasePruneCommand: ParsableCommand {
             for (table, count) in deleted { writer.member(table, Int64(count)) }
             writer.endObject()
             writer.member("wind_minutes_written", Int64(report.windMinutesWritten))
+            writer.key("packed_rows")
+            writer.beginObject()
+            for (table, count) in packed { writer.member(table, Int64(count)) }
+            writer.endObject()
             writer.endObject()
             StandardOutput.line(writer.text)
             return
         }
         StandardOutput.line("Pruned \(report.totalDeleted) rows; wrote \(report.windMinutesWritten) per-minute wind aggregates.")
         for (table, count) in deleted where count > 0 { StandardOutput.line("  \(table): \(count) rows deleted") }
+        for (table, count) in packed where count > 0 { StandardOutput.line("  \(table): \(count) rows packed into whole days") }
     }
 }
