@@ -117,6 +117,13 @@ struct WeatherFlow2MQTTCompatTests {
         #expect(observation["precipitation_type"] as? String == "Rain")
         let rainRate = rainMinute * 60
         #expect(number(observation, "rain_rate") == pythonRound(imperial ? rainRate / 25.4 : rainRate, 2))
+        // Its rain intensity bounds (mm/h) and Beaufort bounds (m/s), with its English names.
+        let intensity = [(0.25, "Very Light"), (1, "Light"), (4, "Moderate"), (16, "Heavy"), (50, "Very Heavy")]
+            .first { rainRate < $0.0 }?.1 ?? "Extreme"
+        #expect(observation["rain_intensity"] as? String == intensity)
+        let force = [0.3, 1.6, 3.4, 5.5, 8.0, 10.8, 13.9, 17.2, 20.8, 24.5, 28.5, 32.7].filter { average >= $0 }.count
+        #expect(number(observation, "beaufort") == Double(force))
+        #expect(observation["beaufort_description"] as? String == ["Calm", "Light air", "Light breeze"][force])
         #expect(number(observation, "rain_today") == pythonRound(imperial ? rainMinute * 0.0393700787 : rainMinute, 2))
         #expect(number(observation, "rain_yesterday") == 0)
         #expect(number(observation, "rain_duration_today") == 1)

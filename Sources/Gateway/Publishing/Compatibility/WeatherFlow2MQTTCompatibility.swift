@@ -97,6 +97,10 @@ struct WeatherFlow2MQTTCompatibility: Sendable, Hashable {
         add("air_density", .density, derived.airDensityKilogramsPerCubicMeter)
         add("air_temperature", .temperature, measured["air_temperature"])
         add("battery", .volts, measured["battery"])
+        if let beaufort = derived.beaufort {
+            json.member("beaufort", Int64(beaufort.force))
+            json.member("beaufort_description", WeatherFlow2MQTTCompatibility.beaufortNames[beaufort.force])
+        }
         add("delta_t", .temperatureDifference, derived.deltaTCelsius)
         add("dewpoint", .temperature, derived.dewPointCelsius)
         add("feelslike", .temperature, derived.feelsLikeCelsius)
@@ -112,6 +116,9 @@ struct WeatherFlow2MQTTCompatibility: Sendable, Hashable {
         add("rain_duration_today", totals?.today.rainMinutes)
         add("rain_duration_yesterday", totals?.yesterday.rainMinutes)
         add("rain_rate", .rainRate, derived.rainRate?.millimetersPerHour)
+        if let rate = derived.rainRate?.millimetersPerHour {
+            json.member("rain_intensity", WeatherFlow2MQTTCompatibility.rainIntensity(millimetersPerHour: rate))
+        }
         add("rain_today", .rain, totals?.today.rainMillimeters)
         add("rain_yesterday", .rain, totals?.yesterday.rainMillimeters)
         add("relative_humidity", .none, measured["relative_humidity"])
@@ -178,6 +185,25 @@ struct WeatherFlow2MQTTCompatibility: Sendable, Hashable {
     /// "N" … "NNW" as WeatherFlow2MQTT named directions (never "calm").
     static func compassPoint(_ degrees: Double) -> String {
         CardinalDirection.name(directionDegrees: degrees, speedMetersPerSecond: nil) ?? "N"
+    }
+
+    /// Its English Beaufort names, force 0 … 12 (its bounds are the WMO's, as ours).
+    static let beaufortNames = [
+        "Calm", "Light air", "Light breeze", "Gentle breeze", "Moderate breeze", "Fresh breeze", "Strong breeze",
+        "Moderate Gale", "Fresh Gale", "Strong Gale", "Storm", "Violent Storm", "Hurricane",
+    ]
+
+    /// Its English rain intensity for a rate in mm/h (its own bounds).
+    static func rainIntensity(millimetersPerHour rate: Double) -> String {
+        switch rate {
+        case ..<0.000_001: "None"
+        case ..<0.25: "Very Light"
+        case ..<1: "Light"
+        case ..<4: "Moderate"
+        case ..<16: "Heavy"
+        case ..<50: "Very Heavy"
+        default: "Extreme"
+        }
     }
 
     /// Its English precipitation names; code 3 was called "Heavy Rain".
