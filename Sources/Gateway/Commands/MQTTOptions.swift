@@ -77,6 +77,25 @@ struct MQTTOptions: ParsableArguments {
         return chosen
     }
 
+    /// Other programs whose topics can be published too.
+    enum Compatibility: String, ExpressibleByArgument, CaseIterable {
+        case weatherflow2mqtt
+    }
+
+    @Option(help: "Also publish the state topics, JSON keys and units of another program, so its dashboards keep working: weatherflow2mqtt (WeatherFlow2MQTT 3.2.2; units follow --units). See docs/weatherflow2mqtt-compat.md.")
+    var compat: Compatibility?
+
+    @Option(help: ArgumentHelp(
+        "Remove an entity from Home Assistant: its discovery config becomes an empty retained message (its plain topic is still published). KEY is a field such as feels_like for every device, or SERIAL/FIELD (ST-00012345/feels_like) for one. Repeatable.",
+        valueName: "key"))
+    var disableEntity: [String] = []
+
+    /// The WeatherFlow2MQTT compatibility settings, when chosen.
+    var compatibility: WeatherFlow2MQTTCompatibility? {
+        guard compat == .weatherflow2mqtt else { return nil }
+        return WeatherFlow2MQTTCompatibility(unitSystem: units == .imperial ? .imperial : .metric)
+    }
+
     @Option(help: .hidden)
     var mqttRestartDelay: Double = 30
 
@@ -96,6 +115,14 @@ struct MQTTOptions: ParsableArguments {
         }
         if !(0...3600).contains(rapidWindInterval) {
             throw ValidationError("--rapid-wind-interval must be 0 to 3600 seconds, not \(rapidWindInterval)")
+        }
+        let fields = HomeAssistantEntity.allFields
+        for key in disableEntity {
+            let field = key.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) ?? key
+            guard fields.contains(field), !key.hasPrefix("/") else {
+                throw ValidationError(
+                    "--disable-entity: '\(key)' names no entity; use a field such as feels_like, or SERIAL/FIELD (fields: \(fields.sorted().joined(separator: ", ")))")
+            }
         }
         if let mqttPort, !(1...65535).contains(mqttPort) {
             throw ValidationError("--mqtt-port must be 1 to 65535, not \(mqttPort)")

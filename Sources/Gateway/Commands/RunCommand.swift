@@ -127,7 +127,7 @@ struct RunCommand: AsyncParsableCommand {
                     ? summaries.current(serial: received.message.envelope.serialNumber.rawValue, now: now) : nil
                 let publications = MessagePublications(
                     published, layout: publisher.layout, source: "udp", receivedAt: now, site: site, totals: totals,
-                    qos: Int(publisher.qos), units: units)
+                    qos: Int(publisher.qos), units: units, compatibility: publisher.compatibility)
                 writes += publications.events.map { StoreWrite.outbox($0) }
                 // Late messages are history: they go to the events, not to the latest values.
                 if !received.isLate { publisher.update(values: publications.values) }
@@ -270,10 +270,12 @@ struct RunCommand: AsyncParsableCommand {
             let discovery = mqttOptions.noHomeassistant
                 ? nil
                 : HomeAssistantDiscovery(
-                    prefix: mqttOptions.homeassistantPrefix, layout: layout, units: mqttOptions.publishedUnits)
+                    prefix: mqttOptions.homeassistantPrefix, layout: layout, units: mqttOptions.publishedUnits,
+                    disabledEntities: Set(mqttOptions.disableEntity))
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: mqttOptions.mqttQos,
-                writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttOptions.mqttRestartDelay)
+                writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttOptions.mqttRestartDelay,
+                compatibility: mqttOptions.compatibility)
             try publisher.start()
             StandardOutput.errorLine(
                 "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqttOptions.mqttBase)/ (retrying until the broker answers).")

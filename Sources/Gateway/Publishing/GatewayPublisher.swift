@@ -49,6 +49,9 @@ final class GatewayPublisher: Sendable {
     let layout: TopicLayout
     let discovery: HomeAssistantDiscovery?
     let qos: Int32
+    /// WeatherFlow2MQTT's topics too (`--compat weatherflow2mqtt`, config
+    /// `mqtt.compat`), or nil: read when the publications of a message are made.
+    let compatibility: WeatherFlow2MQTTCompatibility?
     let window = 200
     private let writer: StoreWriter
     private let logger: Logger
@@ -57,9 +60,11 @@ final class GatewayPublisher: Sendable {
 
     init(
         configuration: MQTTConfiguration, layout: TopicLayout, discovery: HomeAssistantDiscovery?, qos: Int32,
-        writer: StoreWriter, logger: Logger, restartDelaySeconds: Double = 30
+        writer: StoreWriter, logger: Logger, restartDelaySeconds: Double = 30,
+        compatibility: WeatherFlow2MQTTCompatibility? = nil
     ) throws {
         self.restartDelaySeconds = restartDelaySeconds
+        self.compatibility = compatibility
         self.layout = layout
         self.discovery = discovery
         self.qos = qos

@@ -18,16 +18,32 @@ struct HomeAssistantDiscovery: Sendable {
     let prefix: String
     let layout: TopicLayout
     let units: PublishedUnits
+    /// Entities not to announce (`--disable-entity`, config
+    /// `homeassistant.disabled_entities`): a field (`feels_like`) for every
+    /// device, or `<serial>/<field>` for one. Their config topic gets an
+    /// empty retained message, which makes Home Assistant remove them; their
+    /// plain values are still published.
+    let disabledEntities: Set<String>
 
-    init(prefix: String = "homeassistant", layout: TopicLayout, units: PublishedUnits = .metric) {
+    init(
+        prefix: String = "homeassistant", layout: TopicLayout, units: PublishedUnits = .metric,
+        disabledEntities: Set<String> = []
+    ) {
         self.prefix = prefix
         self.layout = layout
         self.units = units
+        self.disabledEntities = disabledEntities
+    }
+
+    /// Whether `field` of `serial` is disabled.
+    func isDisabled(field: String, serial: String) -> Bool {
+        disabledEntities.contains(field) || disabledEntities.contains("\(serial)/\(field)")
     }
 
     func availabilityTopic(serial: String) -> String { "\(layout.base)/\(serial)/availability" }
 
-    /// The retained config messages announcing `device`.
+    /// The retained config messages announcing `device`; a disabled
+    /// entity's is empty (removing it from Home Assistant).
     func configs(for device: Device) -> [(topic: String, payload: String)] {
         let entities: [HomeAssistantEntity]
         switch device.family {
@@ -38,7 +54,10 @@ struct HomeAssistantDiscovery: Sendable {
         case nil: entities = HomeAssistantEntity.sensorEntities(tempest: true, air: true, sky: true)
         }
         return entities.map { entity in
-            ("\(prefix)/\(entity.component.rawValue)/\(device.serial)/\(entity.field)/config", payload(entity, device))
+            (
+                "\(prefix)/\(entity.component.rawValue)/\(device.serial)/\(entity.field)/config",
+                isDisabled(field: entity.field, serial: device.serial) ? "" : payload(entity, device)
+            )
         }
     }
 

@@ -80,6 +80,11 @@ struct HomeAssistantEntity: Sendable {
         return entities
     }
 
+    /// Every entity field of any device family (what `--disable-entity` accepts).
+    static var allFields: Set<String> {
+        Set((sensorEntities(tempest: true, air: true, sky: true) + hubEntities).map(\.field))
+    }
+
     /// Entities of a hub.
     static let hubEntities: [HomeAssistantEntity] = [
         .init(field: "rssi", name: "Wi-Fi signal strength", deviceClass: "signal_strength", unit: "dB", stateClass: "measurement", precision: 0, diagnostic: true),

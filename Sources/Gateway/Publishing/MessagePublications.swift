@@ -15,7 +15,8 @@ struct MessagePublications {
     /// The publications for `message`.
     init(
         _ admitted: RapidWindThrottle.Admitted, layout: TopicLayout, source: String, receivedAt: Int64,
-        site: DerivedObservation.Site?, totals: CurrentTotals?, qos: Int, units: PublishedUnits = .metric
+        site: DerivedObservation.Site?, totals: CurrentTotals?, qos: Int, units: PublishedUnits = .metric,
+        compatibility: WeatherFlow2MQTTCompatibility? = nil
     ) {
         let message = admitted.message
         let serial = message.envelope.serialNumber.rawValue
@@ -51,6 +52,13 @@ struct MessagePublications {
             OutboxMessage(
                 topic: layout.event(serial: serial, kind: kind), payload: Array(json.text.utf8), qos: qos, retain: false,
                 priority: priority, createdAt: receivedAt))
+        // WeatherFlow2MQTT's states go through the outbox too (not retained, as it did).
+        for state in compatibility?.states(for: message, site: site, totals: totals) ?? [] {
+            events.append(
+                OutboxMessage(
+                    topic: WeatherFlow2MQTTCompatibility.stateTopic(serial: serial, event: state.event),
+                    payload: Array(state.payload.utf8), qos: qos, retain: false, priority: priority, createdAt: receivedAt))
+        }
         values = MessagePublications.values(for: message, layout: layout, site: site, totals: totals, units: units)
         if let gust = admitted.windowGustMetersPerSecond {
             values.append((layout.value(serial: message.envelope.serialNumber.rawValue, field: "rapid_wind_gust"), units.text(field: "rapid_wind_gust", gust)))
