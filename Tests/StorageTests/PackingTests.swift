@@ -35,6 +35,9 @@ struct PackingTests {
         }
         let before = try store.observations(serial: Fixtures.tempest, from: 0, to: .max, limit: .max)
         #expect(before.count == 1_450)
+        let summaryBefore = try store.computeDailySummary(
+            serial: Fixtures.tempest, localDate: "2024-01-15", start: Fixtures.dayStart, end: Fixtures.dayStart + 86_400, updatedAt: 1)
+        #expect(summaryBefore?.rainMillimeters == 0.123456)
 
         let report = try store.pruneAll(now: now, policy: RetentionPolicy())
         #expect(report.packedRows["observations"] == 1_440)
@@ -48,6 +51,9 @@ struct PackingTests {
         #expect(try store.observations(serial: Fixtures.tempest, from: 0, to: .max, limit: 3) == Array(before.prefix(3)))
         #expect(try store.recentObservations(serial: Fixtures.tempest, count: 12) == Array(before.suffix(12).reversed()))
         #expect(try store.statistics().rowCounts["observations"] == 1_450)
+        #expect(try store.computeDailySummary(
+            serial: Fixtures.tempest, localDate: "2024-01-15", start: Fixtures.dayStart, end: Fixtures.dayStart + 86_400, updatedAt: 1)
+            == summaryBefore)
         #expect(try store.integrityCheck() == ["ok"])
     }
 

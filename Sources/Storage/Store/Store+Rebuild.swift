@@ -23,24 +23,40 @@ extension Store {
     /// the strike events and the observations' strike counts.
     public func computeDailySummary(serial: String, localDate: String, start: Int64, end: Int64, updatedAt: Int64) throws -> DailySummaryRecord? {
         guard let device = try existingDeviceID(serial: serial) else { return nil }
-        let totals = try database.statement(
-            """
-            SELECT count(*), coalesce(sum(rain_accumulated_nm), 0),
-                coalesce(sum(CASE WHEN rain_accumulated_nm > 0 THEN coalesce(report_interval_min, 1) ELSE 0 END), 0),
-                coalesce(sum(lightning_strike_count), 0),
-                min(CASE WHEN lightning_strike_count > 0 THEN lightning_strike_avg_distance_km END)
-            FROM observations WHERE device_id = ? AND timestamp >= ? AND timestamp < ?
-            """)
-        defer { totals.reset() }
-        try totals.bind(device, at: 0)
-        try totals.bind(start, at: 1)
-        try totals.bind(end, at: 2)
-        guard try totals.step(), let rows = totals.int(0), rows > 0 else { return nil }
+        // Column positions in `observationColumns`.
+        let (time, direction, gust, temperature, rain, strikeDistance, strikeCount, interval) = (0, 7, 6, 10, 15, 17, 18, 20)
+        var rows = 0
+        var rainNanometres: Int64 = 0
+        var rainMinutes: Int64 = 0
+        var observedStrikes: Int64 = 0
+        var observedClosest: Int64?
+        var warmest: (value: Int64, at: Int64)?
+        var coldest: (value: Int64, at: Int64)?
+        var strongestGust: (value: Int64, at: Int64, direction: Int64?)?
+        // Packed days included; rows come in time order, so strict comparisons keep the earliest on ties.
+        try forEachRow(.observations, device: device, from: start, to: end, descending: false) { row in
+            rows += 1
+            let at = row[time] ?? 0
+            if let amount = row[rain] {
+                rainNanometres += amount
+                if amount > 0 { rainMinutes += row[interval] ?? 1 }
+            }
+            if let count = row[strikeCount] {
+                observedStrikes += count
+                if count > 0, let distance = row[strikeDistance] { observedClosest = min(observedClosest ?? distance, distance) }
+            }
+            if let value = row[temperature] {
+                if value > (warmest?.value ?? .min) { warmest = (value, at) }
+                if value < (coldest?.value ?? .max) { coldest = (value, at) }
+            }
+            if let value = row[gust], value > (strongestGust?.value ?? .min) { strongestGust = (value, at, row[direction]) }
+            return true
+        }
+        guard rows > 0 else { return nil }
         var summary = DailySummaryRecord(serial: serial, localDate: localDate, updatedAt: updatedAt)
-        summary.rainMillimeters = FixedPoint.decode(totals.int64(1), scale: FixedPoint.micro) ?? 0
-        summary.rainMinutes = totals.int(2) ?? 0
-        let observedStrikes = totals.int(3) ?? 0
-        let observedClosest = totals.int(4)
+        summary.rainMillimeters = FixedPoint.decode(rainNanometres, scale: FixedPoint.micro) ?? 0
+        summary.rainMinutes = Int(rainMinutes)
+        let observedClosestKilometers = observedClosest.map { Int($0) }
 
         let strikes = try database.statement(
             "SELECT count(*), min(distance_km) FROM lightning_strikes WHERE device_id = ? AND timestamp >= ? AND timestamp < ?")
@@ -49,21 +65,21 @@ extension Store {
         try strikes.bind(start, at: 1)
         try strikes.bind(end, at: 2)
         _ = try strikes.step()
-        summary.strikeCount = max(observedStrikes, strikes.int(0) ?? 0)
-        summary.closestStrikeKilometers = strikes.int(1) ?? observedClosest
+        summary.strikeCount = max(Int(observedStrikes), strikes.int(0) ?? 0)
+        summary.closestStrikeKilometers = strikes.int(1) ?? observedClosestKilometers
 
-        if let (value, at, _) = try extreme(column: "air_temperature_centi_c", highest: true, device: device, start: start, end: end) {
-            summary.maximumTemperatureCelsius = FixedPoint.decode(value, scale: FixedPoint.centi)
-            summary.maximumTemperatureAt = at
+        if let warmest {
+            summary.maximumTemperatureCelsius = FixedPoint.decode(warmest.value, scale: FixedPoint.centi)
+            summary.maximumTemperatureAt = warmest.at
         }
-        if let (value, at, _) = try extreme(column: "air_temperature_centi_c", highest: false, device: device, start: start, end: end) {
-            summary.minimumTemperatureCelsius = FixedPoint.decode(value, scale: FixedPoint.centi)
-            summary.minimumTemperatureAt = at
+        if let coldest {
+            summary.minimumTemperatureCelsius = FixedPoint.decode(coldest.value, scale: FixedPoint.centi)
+            summary.minimumTemperatureAt = coldest.at
         }
-        if let (value, at, direction) = try extreme(column: "wind_gust_cm_s", highest: true, device: device, start: start, end: end) {
-            summary.maximumGustMetersPerSecond = FixedPoint.decode(value, scale: FixedPoint.centi)
-            summary.maximumGustAt = at
-            summary.maximumGustDirectionDegrees = direction.map { Int($0) }
+        if let strongestGust {
+            summary.maximumGustMetersPerSecond = FixedPoint.decode(strongestGust.value, scale: FixedPoint.centi)
+            summary.maximumGustAt = strongestGust.at
+            summary.maximumGustDirectionDegrees = strongestGust.direction.map { Int($0) }
         }
         return summary
     }
@@ -80,23 +96,6 @@ extension Store {
             try upsert(summary)
             return summary
         }
-    }
-
-    /// The value, time and wind direction of the row with the highest (or
-    /// lowest) non-null `column` in the range; the earliest such row on ties.
-    private func extreme(column: String, highest: Bool, device: Int64, start: Int64, end: Int64) throws -> (Int64, Int64, Int64?)? {
-        let statement = try database.statement(
-            """
-            SELECT \(column), timestamp, wind_direction_deg FROM observations
-            WHERE device_id = ? AND timestamp >= ? AND timestamp < ? AND \(column) IS NOT NULL
-            ORDER BY \(column) \(highest ? "DESC" : "ASC"), timestamp LIMIT 1
-            """)
-        defer { statement.reset() }
-        try statement.bind(device, at: 0)
-        try statement.bind(start, at: 1)
-        try statement.bind(end, at: 2)
-        guard try statement.step(), let value = statement.int64(0), let at = statement.int64(1) else { return nil }
-        return (value, at, statement.int64(2))
     }
 
     private func latestRapidWind(deviceID: Int64, serial: String) throws -> RapidWindRecord? {
