@@ -113,6 +113,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
         core.lock.unlock()
     }
 
+    /// Answers `method path` by calling `handler` with each request (for
+    /// answers that depend on the query, such as a time window).
+    public func route(_ path: String, method: String = "GET", handler: @escaping @Sendable (RecordedRequest) -> Response) {
+        core.lock.lock()
+        core.handlers["\(method) \(path)"] = handler
+        core.lock.unlock()
+    }
+
     /// Every request received so far, oldest first.
     public var requests: [RecordedRequest] {
         core.lock.lock()
@@ -124,6 +132,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         let listener: Int32
         let lock = NSLock()
         var routes: [String: [Response]] = [:]
+        var handlers: [String: @Sendable (RecordedRequest) -> Response] = [:]
         var recorded: [RecordedRequest] = []
         var stopped = false
 
@@ -193,7 +202,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
             recorded.append(request)
             let key = "\(method) \(request.path)"
             var response = Response(status: 404, body: "{\"status\":{\"status_code\":404,\"status_message\":\"NOT FOUND\"}}")
-            if var script = routes[key], let first = script.first {
+            if let handler = handlers[key] {
+                response = handler(request)
+            } else if var script = routes[key], let first = script.first {
                 response = first
                 if script.count > 1 { script.removeFirst() }
                 routes[key] = script

@@ -15,6 +15,16 @@ struct CloudOptions: ParsableArguments {
 
     /// The client, with the token loaded from its source.
     func client() throws -> WeatherFlowClient {
+        guard let client = try optionalClient() else {
+            throw ValidationError(
+                "no WeatherFlow token: pass --token-file PATH (a file only you can read), or set TEMPEST_WEATHERFLOW_TOKEN; create a token at tempestwx.com → Settings → Data Authorizations")
+        }
+        return client
+    }
+
+    /// The client when a token source is configured, nil when none is; a
+    /// configured source that cannot be read is an error.
+    func optionalClient() throws -> WeatherFlowClient? {
         let source: APITokenSource
         if let tokenFile {
             source = .file(path: tokenFile)
@@ -25,8 +35,7 @@ struct CloudOptions: ParsableArguments {
         {
             source = .systemdCredential(name: "weatherflow-token")
         } else {
-            throw ValidationError(
-                "no WeatherFlow token: pass --token-file PATH (a file only you can read), or set TEMPEST_WEATHERFLOW_TOKEN; create a token at tempestwx.com → Settings → Data Authorizations")
+            return nil
         }
         do {
             return WeatherFlowClient(token: try APIToken.load(from: source), baseURL: weatherflowApi)

@@ -9,9 +9,10 @@ import TempestUDP
 
 /// `tempest-gateway run`: the gateway itself.
 ///
-/// Today it listens, stores every message in SQLite and (on a terminal)
-/// prints what it hears; MQTT, the cloud fallback and forecasts join as their
-/// modules land.
+/// It listens, stores every message in SQLite, publishes to MQTT, fills
+/// gaps and UDP silences from the WeatherFlow REST API when it has a token,
+/// and (on a terminal) prints what it hears. Forecasts join when their
+/// module lands.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -29,12 +30,19 @@ struct RunCommand: AsyncParsableCommand {
             loses nothing.
 
             SIGINT (Control-C) and SIGTERM stop it cleanly: the listener closes, then everything received is \
-            committed and "offline" is published before the process exits. The cloud fallback and forecasts \
-            are not wired in yet.
+            committed and "offline" is published before the process exits.
+
+            With a WeatherFlow token (--token-file, $TEMPEST_WEATHERFLOW_TOKEN or the systemd credential \
+            weatherflow-token) it also follows the station in the cloud: when a Tempest sends nothing over UDP \
+            for --fallback-after seconds, its observations are polled from the REST API every minute (source \
+            rest) until UDP returns; and holes longer than 2 minutes in the stored observations of the last \
+            --backfill-days days are filled from the REST history (source backfill, stored and counted but not \
+            published). Forecasts are not wired in yet.
 
             Examples:
               tempest-gateway run
               tempest-gateway run --database /tmp/test.db --udp-port 50223 --print json
+              tempest-gateway run --token-file /etc/tempest-gateway/token --station 98765
             """
     )
 
@@ -64,6 +72,31 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(help: "The sensor's height above ground in metres (added to the elevation).")
     var sensorHeight: Double = 0
+
+    @OptionGroup var cloudOptions: CloudOptions
+
+    @Option(help: "The WeatherFlow station to follow in the cloud (default: the account's only station, or the one heard over UDP).")
+    var station: Int?
+
+    @Option(help: "Poll the WeatherFlow REST API once a Tempest sent nothing over UDP for this many seconds (15 minutes in power-save mode 3).")
+    var fallbackAfter: Int64 = 180
+
+    @Option(help: "Fill holes in the stored observations from the WeatherFlow REST API up to this many days back (0: never).")
+    var backfillDays: Int64 = 5
+
+    @Option(help: .hidden)
+    var cloudIntervalSeconds: Double = 60
+
+    /// The cloud follower's settings from the options.
+    var cloudSettings: CloudFollowerSettings {
+        var settings = CloudFollowerSettings()
+        settings.stationID = station
+        settings.quietSeconds = fallbackAfter
+        settings.powerSaveQuietSeconds = max(fallbackAfter, 900)
+        settings.horizonSeconds = backfillDays * 86_400
+        settings.pollIntervalSeconds = cloudIntervalSeconds
+        return settings
+    }
 
     @Option(help: "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port (off by default).")
     var metricsPort: UInt16?
@@ -114,24 +147,23 @@ struct RunCommand: AsyncParsableCommand {
         let activity = DeviceActivity()
         let units = mqttOptions.publishedUnits
         let throttle = RapidWindThrottle(intervalSeconds: Int64(mqttOptions.rapidWindInterval))
-        let handler: @Sendable (ListenerEvent) -> Void = { event in
-            printer?.handle(event)
-            guard case .message(let received) = event else { return }
-            let now = received.receivedAt.secondsSince1970
-            activity.note(received.message, receivedAt: now, source: "udp")
-            var writes = StoreWrites.writes(for: received.message, source: .udp, receivedAt: now)
-                + summaries.ingest(received.message, now: now)
-            if let publisher, let published = throttle.admit(received.message) {
+        // Stores and counts one message; publishes it unless it is history
+        // from a backfill. UDP and the REST fallback share this path.
+        let ingest: @Sendable (TempestMessage, ObservationRecord.Source, Int64, Bool) -> Void = { message, source, now, isLate in
+            let sourceName = ObservationRecordFormat.sourceName(source)
+            if source != .backfill { activity.note(message, receivedAt: now, source: sourceName) }
+            var writes = StoreWrites.writes(for: message, source: source, receivedAt: now) + summaries.ingest(message, now: now)
+            if source != .backfill, let publisher, let published = throttle.admit(message) {
                 // Daily totals are published with observations only.
-                let totals = received.message.carriesObservations
-                    ? summaries.current(serial: received.message.envelope.serialNumber.rawValue, now: now) : nil
+                let totals = message.carriesObservations
+                    ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: now) : nil
                 let publications = MessagePublications(
-                    published, layout: publisher.layout, source: "udp", receivedAt: now, site: site, totals: totals,
+                    published, layout: publisher.layout, source: sourceName, receivedAt: now, site: site, totals: totals,
                     qos: Int(publisher.qos), units: units, compatibility: publisher.compatibility)
                 writes += publications.events.map { StoreWrite.outbox($0) }
                 // Late messages are history: they go to the events, not to the latest values.
-                if !received.isLate { publisher.update(values: publications.values) }
-                RunCommand.noteDevices(of: received.message, receivedAt: now, publisher: publisher)
+                if !isLate { publisher.update(values: publications.values) }
+                RunCommand.noteDevices(of: message, receivedAt: now, publisher: publisher)
             }
             do {
                 try writer.submit(writes)
@@ -140,6 +172,21 @@ struct RunCommand: AsyncParsableCommand {
                     StandardOutput.errorLine("error: the store refused a message: \(error)")
                 }
             }
+        }
+        let handler: @Sendable (ListenerEvent) -> Void = { event in
+            printer?.handle(event)
+            guard case .message(let received) = event else { return }
+            ingest(received.message, .udp, received.receivedAt.secondsSince1970, received.isLate)
+        }
+        let follower = try cloudOptions.optionalClient().map { client in
+            CloudFollower(
+                client: client, settings: cloudSettings, writer: writer, activity: activity, summaries: summaries,
+                logger: Logger(label: "tempest.cloud")
+            ) { message, source in ingest(message, source, Int64(Glibc.time(nil)), false) }
+        }
+        if follower == nil {
+            StandardOutput.errorLine(
+                "No WeatherFlow token: the REST fallback and backfill are off (see --token-file).")
         }
         let configuration = UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort)
         let startedAt = Int64(Glibc.time(nil))
@@ -154,7 +201,7 @@ struct RunCommand: AsyncParsableCommand {
                 activity: activity, writerStatus: writer.status, databasePath: path,
                 outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
                 mqttConnected: publisher?.isConnected ?? false, mqttBroker: brokerName,
-                mqttInFlight: publisher?.inFlightCount ?? 0)
+                mqttInFlight: publisher?.inFlightCount ?? 0, cloud: follower?.state)
         }
         let status: StatusServer
         do {
@@ -206,6 +253,7 @@ struct RunCommand: AsyncParsableCommand {
                 }
             }
         }
+        let following = follower.map { follower in Task { await follower.run() } }
         let pumping = Task {
             // Moves the outbox to the broker until the session ends.
             for await _ in wakeups {
@@ -216,10 +264,13 @@ struct RunCommand: AsyncParsableCommand {
         do {
             statistics = try await session.run()
         } catch {
+            following?.cancel()
             ticking.cancel()
             wake.finish()
             throw error
         }
+        following?.cancel()
+        _ = await following?.value
         ticking.cancel()
         wake.finish()
         _ = await pumping.value

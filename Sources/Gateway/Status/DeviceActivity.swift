@@ -9,6 +9,8 @@ final class DeviceActivity: Sendable {
         var source = "udp"
         var batteryVolts: Double?
         var powerSaveMode: Int?
+        /// When the newest observation came over UDP (the REST fallback's cue).
+        var lastUDPObservationAt: Int64?
     }
 
     private let devices = Mutex<[String: Device]>([:])
@@ -21,6 +23,7 @@ final class DeviceActivity: Sendable {
             device.source = source
             switch message {
             case .tempestObservation(let observation):
+                if source == "udp" { device.lastUDPObservationAt = receivedAt }
                 if let row = observation.rows.last {
                     device.batteryVolts = row.batteryVolts ?? device.batteryVolts
                     device.powerSaveMode = row.powerSaveMode?.rawValue ?? device.powerSaveMode

@@ -16,6 +16,8 @@ struct StatusReport {
     var mqttConnected: Bool
     var mqttBroker: String
     var mqttInFlight: Int
+    /// The WeatherFlow cloud follower's state; nil when no token is configured.
+    var cloud: CloudFollowerState?
 
     /// The report as sentences, labels before values (for people and screen readers).
     func text(now: Int64) -> String {
@@ -51,7 +53,8 @@ struct StatusReport {
         }
         let writable = writerStatus.isStorageUnavailable ? "NOT writable: \(writerStatus.lastError ?? "unknown error")" : "writable"
         lines.append("Database \(databasePath): \(writable); writes waiting: \(writerStatus.pendingCount).")
-        lines.append("WeatherFlow cloud fallback and forecasts: not available in this version.")
+        lines.append(cloudText(now: now))
+        lines.append("Forecasts: not available in this version.")
         return lines.joined(separator: "\n")
     }
 
@@ -119,9 +122,7 @@ struct StatusReport {
         }
         json.endObject()
         json.key("weatherflow_cloud")
-        json.beginObject()
-        json.member("state", "not available in this version")
-        json.endObject()
+        writeCloud(into: &json, now: now)
         json.key("forecast")
         json.beginObject()
         json.member("state", "not available in this version")

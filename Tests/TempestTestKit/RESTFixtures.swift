@@ -1,6 +1,6 @@
-/// Response bodies shaped like section 7 of the protocol spec.
-enum RESTFixtures {
-    static let stations = #"""
+/// WeatherFlow REST response bodies shaped like section 7 of the protocol spec.
+public enum RESTFixtures {
+    public static let stations = #"""
     {"stations":[{"station_id":98765,"location_id":98765,"name":"Backyard","public_name":"Elm St",
       "latitude":39.7392,"longitude":-104.9903,"timezone":"America/Denver","timezone_offset_minutes":-420,
       "created_epoch":1600000000,"last_modified_epoch":1700000000,"is_local_mode":false,
@@ -20,7 +20,7 @@ enum RESTFixtures {
      "status":{"status_code":0,"status_message":"SUCCESS"}}
     """#
 
-    static let stationObservation = #"""
+    public static let stationObservation = #"""
     {"station_id":98765,"station_name":"Backyard","public_name":"Elm St","latitude":39.7392,"longitude":-104.9903,
      "elevation":2063.150146484375,"is_public":true,"timezone":"America/Denver",
      "station_units":{"units_temp":"f","units_wind":"mph"},"outdoor_keys":["timestamp","air_temperature"],
@@ -34,21 +34,22 @@ enum RESTFixtures {
      "status":{"status_code":0,"status_message":"SUCCESS"}}
     """#
 
-    static let noData = #"""
+    public static let noData = #"""
     {"station_id":98765,"obs":[],"status":{"status_code":0,"status_message":"SUCCESS - Either no capabilities or no recent observations"}}
     """#
 
-    static let unauthorized = #"{"status":{"status_code":401,"status_message":"UNAUTHORIZED"}}"#
-    static let internalError = #"{"status":{"status_code":1,"status_message":"INTERNAL_ERROR - null"}}"#
+    public static let unauthorized = #"{"status":{"status_code":401,"status_message":"UNAUTHORIZED"}}"#
+    public static let internalError = #"{"status":{"status_code":1,"status_message":"INTERNAL_ERROR - null"}}"#
 
-    /// An `obs_st` row in the REST layout (22 values) at `time`.
-    static func obsStRow(_ time: Int64) -> String {
-        "[\(time),0.5,1.2,2.4,180,3,795.2,12.5,40,20000,1.5,300,0.0,0,0,0,2.61,1,0.8,null,0.9,1]"
+    /// An `obs_st` row in the REST layout (22 values) at `time`, with
+    /// `rainMillimeters` of rain in its minute.
+    public static func obsStRow(_ time: Int64, rainMillimeters: Double = 0) -> String {
+        "[\(time),0.5,1.2,2.4,180,3,795.2,12.5,40,20000,1.5,300,\(rainMillimeters),0,0,0,2.61,1,0.8,null,0.9,1]"
     }
 
     /// A device observation body with rows at `times`.
-    static func deviceObservations(_ times: [Int64]) -> String {
-        let rows = times.map(obsStRow).joined(separator: ",")
+    public static func deviceObservations(_ times: [Int64], rainMillimeters: Double = 0) -> String {
+        let rows = times.map { obsStRow($0, rainMillimeters: rainMillimeters) }.joined(separator: ",")
         return #"{"status":{"status_code":0,"status_message":"SUCCESS"},"device_id":211522,"type":"obs_st","source":"db","summary":{"pressure_trend":"steady"},"obs":["# + rows + "]}"
     }
 }
