@@ -1,0 +1,89 @@
+import ArgumentParser
+import Forecast
+import Glibc
+import HTTP
+
+/// `tempest-gateway forecast`: the Open-Meteo variable catalog, or a
+/// forecast fetched for a location.
+struct ForecastCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forecast",
+        abstract: "List Open-Meteo's forecast variables, or fetch a forecast for a place.",
+        discussion: """
+            With --catalog, lists the forecast variables the gateway knows, by category, with unit, \\
+            where each is available (current, 15-minute, hourly, daily) and whether it is fetched by default.
+
+            Otherwise fetches the default variables from Open-Meteo for --latitude/--longitude in \\
+            --timezone and prints the conditions now, the next hours and the next days. For a commercial \\
+            plan or a self-hosted server pass --open-meteo-api; an API key is read from \\
+            $TEMPEST_OPEN_METEO_API_KEY (never from the command line) and never printed.
+
+            Examples:
+              tempest-gateway forecast --catalog
+              tempest-gateway forecast --latitude 39.7392 --longitude -104.9903 --timezone America/Denver
+            """
+    )
+
+    @Flag(help: "List the variable catalog instead of fetching a forecast.")
+    var catalog = false
+
+    @Flag(help: "Print JSON: the catalog as an array, or the forecast as Open-Meteo sent it.")
+    var json = false
+
+    @Option(help: "Open-Meteo's base URL (the commercial host, a self-hosted server, or a test server).")
+    var openMeteoApi: String = OpenMeteoClient.defaultBaseURL
+
+    @Option(help: "Latitude in decimal degrees.")
+    var latitude: Double?
+
+    @Option(help: "Longitude in decimal degrees.")
+    var longitude: Double?
+
+    @Option(help: "The station's IANA time zone, e.g. America/Denver; days are counted in it.")
+    var timezone: String?
+
+    @Option(help: "Days of forecast, 1 to 16.")
+    var forecastDays: Int = 7
+
+    @Option(help: "How many of the next hours to print.")
+    var hours: Int = 12
+
+    func validate() throws {
+        guard !catalog else { return }
+        guard latitude != nil, longitude != nil, timezone != nil else {
+            throw ValidationError("pass --latitude, --longitude and --timezone to fetch a forecast, or --catalog to list the variables")
+        }
+        guard (1...ForecastQuery.maximumForecastDays).contains(forecastDays) else {
+            throw ValidationError("--forecast-days must be 1 to \(ForecastQuery.maximumForecastDays)")
+        }
+    }
+
+    func run() async throws {
+        if catalog {
+            if json {
+                StandardOutput.line(ForecastCatalogFormat.json())
+            } else {
+                ForecastCatalogFormat.lines(style: .standardOutput).forEach(StandardOutput.line)
+            }
+            return
+        }
+        guard let latitude, let longitude, let timezone else { throw ExitCode(64) }
+        let apiKey = getenv("TEMPEST_OPEN_METEO_API_KEY").map { String(cString: $0) }
+        let client = OpenMeteoClient(
+            baseURL: openMeteoApi, apiKey: apiKey, httpClient: HTTPClient(version: GatewayVersion.current))
+        let query = ForecastQuery.defaults(latitude: latitude, longitude: longitude, timeZone: timezone, forecastDays: forecastDays)
+        let fetched: FetchedForecast
+        do {
+            fetched = try await client.forecast(query)
+        } catch {
+            StandardOutput.errorLine("error: \(error)")
+            throw ExitCode(1)
+        }
+        if json {
+            StandardOutput.line(fetched.bodyText)
+        } else {
+            ForecastFormat.lines(fetched.response, hours: hours, now: RetryAfter.currentUnixSeconds(), style: .standardOutput)
+                .forEach(StandardOutput.line)
+        }
+    }
+}
