@@ -39,7 +39,7 @@ struct ForecastCommandTests {
         let hour = Int(Date().timeIntervalSince1970) / 3600 * 3600
         let body = """
             {"latitude":39.75,"longitude":-105.0,"utc_offset_seconds":0,"timezone":"UTC","elevation":1609.0,
-             "current":{"time":\(hour),"interval":900,"temperature_2m":10.4,"wind_speed_10m":null},
+             "current":{"time":\(hour),"interval":900,"temperature_2m":10.4,"weather_code":3,"wind_speed_10m":null},
              "hourly":{"time":[\(hour),\(hour + 3600)],"temperature_2m":[10.1,null],"precipitation_probability":[5,20]},
              "daily":{"time":[\(hour / 86400 * 86400)],"temperature_2m_max":[14.2],"sunrise":[\(hour / 86400 * 86400 + 6 * 3600 + 30 * 60)],
                       "daylight_duration":[35160.0]}}
@@ -54,6 +54,7 @@ struct ForecastCommandTests {
         #expect(output.contains("Forecast from Open-Meteo: model grid cell at latitude 39.75, longitude -105, elevation 1609 metres, time zone UTC."))
         #expect(output.contains("  temperature_2m: 10.4 degrees Celsius"))
         #expect(output.contains("  wind_speed_10m: no value"))
+        #expect(output.contains("  weather_code: 3, overcast"))
         #expect(output.contains("Next 2 hours:"))
         #expect(output.contains("temperature_2m no value"))
         #expect(output.contains("precipitation_probability 20 percent"))

@@ -55,6 +55,9 @@ enum ForecastFormat {
         switch VariableCatalog.variable(named: name)?.unit {
         case .unixTime?:
             return clock(Int64(value), offset: offset)
+        case .wmoCode?:
+            let code = Int(value)
+            return WMOWeatherCode.description(code).map { "\(code), \($0)" } ?? "\(code)"
         case .seconds?:
             let minutes = Int((value / 60).rounded())
             return "\(minutes / 60) hours \(minutes % 60) minutes"
