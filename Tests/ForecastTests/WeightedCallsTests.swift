@@ -22,6 +22,8 @@ import Testing
 
     @Test func defaultPollingStaysFarBelowTheFreeTier() {
         let query = ForecastQuery.defaults(latitude: 0, longitude: 0, timeZone: "UTC")
+        #expect(query.variableCount == 37)
+        #expect(query.weightedCalls == 3.7)  // as the README says
         let perDay = query.weightedCalls * 48  // every 30 minutes
         #expect(perDay < CallBudget.defaultDailyLimit)
         #expect(CallBudget.defaultDailyLimit <= WeightedCalls.freeTierDailyLimit / 10)
