@@ -36,4 +36,11 @@ import Testing
         #expect(ForecastResponse.errorReason(in: try JSONValue.parse(#"{"error":false,"reason":"x"}"#)) == nil)
         #expect(ForecastResponse(json: .array([])) == nil)
     }
+
+    @Test func storedBodyDecodesAgain() throws {
+        let forecast = try #require(ForecastResponse(bodyText: OpenMeteoFixtures.forecast))
+        #expect(forecast.hourly?["temperature_2m"] == [10.1, nil, 8.7])
+        #expect(ForecastResponse(bodyText: OpenMeteoFixtures.badVariable) == nil)
+        #expect(ForecastResponse(bodyText: OpenMeteoFixtures.truncated) == nil)
+    }
 }

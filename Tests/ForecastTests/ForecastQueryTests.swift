@@ -41,4 +41,8 @@ import Testing
         #expect(query.forecastDays == 7)
         #expect(throws: Never.self) { try query.validate() }
     }
+
+    @Test func locationKeyIsTheCoordinatesAsSent() {
+        #expect(ForecastQuery(latitude: 39.73921, longitude: -104.9903, timeZone: "UTC").locationKey == "39.7392,-104.9903")
+    }
 }

@@ -81,3 +81,57 @@ struct ForecastCommandTests {
         #expect(result.standardError.contains("pass --latitude, --longitude and --timezone"))
     }
 }
+
+/// `forecast --database`: forecasts are kept, and the last one stands in during an outage.
+@Suite("forecast command with a database")
+struct ForecastCommandDatabaseTests {
+    static let body = """
+        {"utc_offset_seconds":0,"timezone":"UTC","hourly":{"time":[1700000000],"temperature_2m":[7.5]},
+         "daily":{"time":[1699920000],"temperature_2m_max":[11.2]}}
+        """
+
+    @Test("an outage shows the last kept forecast with its age; a rejected request does not")
+    func outageFallsBackToTheStoredForecast() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("gateway.db")
+        let server = try LocalHTTPServer()
+        server.route("/v1/forecast", .init(body: Self.body))
+        let arguments = ["forecast", "--open-meteo-api", server.baseURL, "--latitude", "39.7392", "--longitude=-104.9903",
+                         "--timezone", "UTC", "--database", database]
+        let first = try Gateway.run(arguments, environment: ["NO_COLOR": "1", "TEMPEST_OPEN_METEO_API_KEY": "om-secret-42"])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("temperature_2m_max 11.2 degrees Celsius"))
+
+        // 400 is not an outage: nothing stands in for it.
+        server.route("/v1/forecast", .init(status: 400, body: #"{"error":true,"reason":"Invalid timezone"}"#))
+        let rejected = try Gateway.run(arguments, environment: ["NO_COLOR": "1"])
+        #expect(rejected.status == 1)
+        #expect(rejected.standardError.contains("Invalid timezone"))
+        #expect(!rejected.standardOutput.contains("temperature_2m_max"))
+
+        server.stop()
+        let outage = try Gateway.run(arguments, environment: ["NO_COLOR": "1"])
+        #expect(outage.status == 0, "\(outage.standardError)")
+        #expect(outage.standardError.contains("error: could not connect"))
+        #expect(outage.standardError.contains("Showing the last forecast kept in \(database), fetched 0 minutes ago."))
+        #expect(outage.standardOutput.hasPrefix("Age: fetched 0 minutes ago, at "))
+        #expect(outage.standardOutput.contains("temperature_2m_max"))
+
+        let outageJSON = try Gateway.run(arguments + ["--json"])
+        #expect(outageJSON.status == 0)
+        #expect(outageJSON.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == Self.body)
+
+        // Another place has nothing kept: the outage is an error.
+        let elsewhere = try Gateway.run(["forecast", "--open-meteo-api", server.baseURL, "--latitude", "1", "--longitude", "2",
+                                         "--timezone", "UTC", "--database", database])
+        #expect(elsewhere.status == 1)
+
+        // The key never reaches the database.
+        var dump = ""
+        for file in [database, database + "-wal"] where FileManager.default.fileExists(atPath: file) {
+            dump += try String(contentsOfFile: file, encoding: .isoLatin1)
+        }
+        #expect(dump.contains("/v1/forecast?latitude=39.7392&longitude=-104.9903"), "the snapshot keeps its source URL")
+        #expect(!dump.contains("om-secret-42"))
+    }
+}

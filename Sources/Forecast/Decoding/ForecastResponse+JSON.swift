@@ -18,6 +18,13 @@ extension ForecastResponse {
             daily: ForecastSeries(section: json["daily"], units: json["daily_units"]))
     }
 
+    /// Decodes a stored body (see ``FetchedForecast/bodyText``); nil when it
+    /// is not JSON, not an object, or Open-Meteo's error body.
+    public init?(bodyText: String) {
+        guard let json = try? JSONValue.parse(bodyText), Self.errorReason(in: json) == nil else { return nil }
+        self.init(json: json)
+    }
+
     /// The `reason` of Open-Meteo's error body (`{"error":true,"reason":…}`),
     /// or nil when `json` is not one. A missing reason reads "no reason given".
     public static func errorReason(in json: JSONValue) -> String? {

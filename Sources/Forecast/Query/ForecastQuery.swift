@@ -54,6 +54,11 @@ public struct ForecastQuery: Sendable, Hashable {
             forecastDays: forecastDays)
     }
 
+    /// A key naming the place for stored forecasts: the coordinates as sent, `39.7392,-104.9903`.
+    public var locationKey: String {
+        QueryEncoding.coordinate(latitude) + "," + QueryEncoding.coordinate(longitude)
+    }
+
     /// The variables asked for at `resolution`.
     public func variables(for resolution: ForecastResolution) -> [String] {
         switch resolution {

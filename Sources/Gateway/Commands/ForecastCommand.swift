@@ -2,6 +2,8 @@ import ArgumentParser
 import Forecast
 import Glibc
 import HTTP
+import Storage
+import TempestUDP
 
 /// `tempest-gateway forecast`: the Open-Meteo variable catalog, or a
 /// forecast fetched for a location.
@@ -16,7 +18,9 @@ struct ForecastCommand: AsyncParsableCommand {
             Otherwise fetches the default variables from Open-Meteo for --latitude/--longitude in \\
             --timezone and prints the conditions now, the next hours and the next days. For a commercial \\
             plan or a self-hosted server pass --open-meteo-api; an API key is read from \\
-            $TEMPEST_OPEN_METEO_API_KEY (never from the command line) and never printed.
+            $TEMPEST_OPEN_METEO_API_KEY (never from the command line) and never printed. With \
+            --database each forecast is kept in the gateway's database, and when Open-Meteo cannot be \
+            reached the last one kept for the place is shown with its age.
 
             Examples:
               tempest-gateway forecast --catalog
@@ -48,6 +52,9 @@ struct ForecastCommand: AsyncParsableCommand {
     @Option(help: "How many of the next hours to print.")
     var hours: Int = 12
 
+    @Option(help: "Keep each forecast in this SQLite database; when Open-Meteo cannot be reached, show the last one kept, with its age.")
+    var database: String?
+
     func validate() throws {
         guard !catalog else { return }
         guard latitude != nil, longitude != nil, timezone != nil else {
@@ -70,20 +77,39 @@ struct ForecastCommand: AsyncParsableCommand {
         guard let latitude, let longitude, let timezone else { throw ExitCode(64) }
         let apiKey = getenv("TEMPEST_OPEN_METEO_API_KEY").map { String(cString: $0) }
         let client = OpenMeteoClient(
-            baseURL: openMeteoApi, apiKey: apiKey, httpClient: HTTPClient(version: GatewayVersion.current))
+            baseURL: openMeteoApi, apiKey: apiKey, httpClient: HTTPClient(version: GatewayVersion.current),
+            // A person is waiting: one retry, at most 10 s apart.
+            retryPolicy: RetryPolicy(maximumAttempts: 2, baseDelaySeconds: 1, maximumDelaySeconds: 10))
         let query = ForecastQuery.defaults(latitude: latitude, longitude: longitude, timeZone: timezone, forecastDays: forecastDays)
-        let fetched: FetchedForecast
-        do {
-            fetched = try await client.forecast(query)
-        } catch {
-            StandardOutput.errorLine("error: \(error)")
-            throw ExitCode(1)
+        let store = try database.map { path in
+            do {
+                return try Store(path: path)
+            } catch {
+                throw GatewayError.databaseUnavailable(path, error)
+            }
         }
+        let now = RetryAfter.currentUnixSeconds()
+        do {
+            let fetched = try await client.forecast(query)
+            if let store { try ForecastSnapshots.store(fetched, for: query, at: now, in: store) }
+            show(fetched.response, bodyText: fetched.bodyText, now: now)
+        } catch let error as ForecastError {
+            StandardOutput.errorLine("error: \(error)")
+            guard ForecastSnapshots.isOutage(error), let store, let stored = try ForecastSnapshots.latest(for: query, in: store) else {
+                throw ExitCode(1)
+            }
+            let age = ForecastSnapshots.age(from: stored.fetchedAt, to: now)
+            StandardOutput.errorLine("Showing the last forecast kept in \(database ?? ""), fetched \(age) ago.")
+            if !json { StandardOutput.line("Age: fetched \(age) ago, at \(UTCTime.readable(UnixTimestamp(secondsSince1970: stored.fetchedAt))).") }
+            show(stored.response, bodyText: stored.bodyText, now: now)
+        }
+    }
+
+    private func show(_ response: ForecastResponse, bodyText: String, now: Int64) {
         if json {
-            StandardOutput.line(fetched.bodyText)
+            StandardOutput.line(bodyText)
         } else {
-            ForecastFormat.lines(fetched.response, hours: hours, now: RetryAfter.currentUnixSeconds(), style: .standardOutput)
-                .forEach(StandardOutput.line)
+            ForecastFormat.lines(response, hours: hours, now: now, style: .standardOutput).forEach(StandardOutput.line)
         }
     }
 }
