@@ -74,6 +74,29 @@ struct ForecastCommandTests {
         #expect(!failed.standardError.contains("om-secret-42"))
     }
 
+    @Test("chosen variables replace the defaults per resolution; unknown ones are refused before any request")
+    func chosenVariables() throws {
+        let server = try LocalHTTPServer()
+        server.route("/v1/forecast", .init(body: #"{"hourly":{"time":[1700000000],"cloud_cover":[40]}}"#))
+        let place = ["forecast", "--open-meteo-api", server.baseURL, "--latitude=-33.8688", "--longitude", "151.2093", "--timezone", "UTC"]
+        let result = try Gateway.run(
+            place + ["--current", "", "--hourly", "cloud_cover, uv_index", "--minutely-15", "lightning_potential", "--forecast-days", "3"],
+            environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let request = try #require(server.requests.first)
+        #expect(request.queryValue("current") == nil)
+        #expect(request.queryValue("hourly") == "cloud_cover,uv_index")
+        #expect(request.queryValue("minutely_15") == "lightning_potential")
+        #expect(request.queryValue("daily")?.hasPrefix("temperature_2m_max,temperature_2m_min,") == true)
+        #expect(request.queryValue("latitude") == "-33.8688")
+        #expect(result.standardOutput.contains("Cost: 1.2 of Open-Meteo's weighted calls per attempt (12 variables, 3 days)."))
+
+        let refused = try Gateway.run(place + ["--hourly", "sunrise,bogus"])
+        #expect(refused.status == 64)
+        #expect(refused.standardError.contains("not available as hourly variables: sunrise, bogus"))
+        #expect(server.requests.count == 1)
+    }
+
     @Test("without a place or --catalog it explains what is missing")
     func missingPlace() throws {
         let result = try Gateway.run(["forecast", "--latitude", "1"])

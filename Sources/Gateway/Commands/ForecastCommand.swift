@@ -24,7 +24,9 @@ struct ForecastCommand: AsyncParsableCommand {
 
             Examples:
               tempest-gateway forecast --catalog
-              tempest-gateway forecast --latitude 39.7392 --longitude -104.9903 --timezone America/Denver
+              tempest-gateway forecast --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver
+              tempest-gateway forecast --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver \\
+                --hourly temperature_2m,precipitation_probability --daily sunrise,sunset --current "" --forecast-days 3
             """
     )
 
@@ -37,10 +39,10 @@ struct ForecastCommand: AsyncParsableCommand {
     @Option(help: "Open-Meteo's base URL (the commercial host, a self-hosted server, or a test server).")
     var openMeteoApi: String = OpenMeteoClient.defaultBaseURL
 
-    @Option(help: "Latitude in decimal degrees.")
+    @Option(help: "Latitude in decimal degrees (south is negative: --latitude=-33.87).")
     var latitude: Double?
 
-    @Option(help: "Longitude in decimal degrees.")
+    @Option(help: "Longitude in decimal degrees (west is negative: --longitude=-104.99).")
     var longitude: Double?
 
     @Option(help: "The station's IANA time zone, e.g. America/Denver; days are counted in it.")
@@ -51,6 +53,18 @@ struct ForecastCommand: AsyncParsableCommand {
 
     @Option(help: "How many of the next hours to print.")
     var hours: Int = 12
+
+    @Option(help: "Current variables, comma-separated, instead of the defaults (names from --catalog; empty for none).")
+    var current: String?
+
+    @Option(name: .customLong("minutely-15"), help: "15-minute variables, comma-separated (none by default).")
+    var minutely15: String?
+
+    @Option(help: "Hourly variables, comma-separated, instead of the defaults.")
+    var hourly: String?
+
+    @Option(help: "Daily variables, comma-separated, instead of the defaults.")
+    var daily: String?
 
     @Option(help: "Keep each forecast in this SQLite database; when Open-Meteo cannot be reached, show the last one kept, with its age.")
     var database: String?
@@ -63,6 +77,24 @@ struct ForecastCommand: AsyncParsableCommand {
         guard (1...ForecastQuery.maximumForecastDays).contains(forecastDays) else {
             throw ValidationError("--forecast-days must be 1 to \(ForecastQuery.maximumForecastDays)")
         }
+        for resolution in ForecastResolution.allCases {
+            let unknown = VariableCatalog.unavailable(chosen(resolution) ?? [], at: resolution)
+            guard unknown.isEmpty else {
+                throw ValidationError(
+                    "not available as \(resolution.label) variables: \(unknown.joined(separator: ", ")); see tempest-gateway forecast --catalog")
+            }
+        }
+    }
+
+    /// The variables chosen on the command line for `resolution`; nil for the defaults.
+    private func chosen(_ resolution: ForecastResolution) -> [String]? {
+        let list: String? = switch resolution {
+        case .current: current
+        case .minutely15: minutely15
+        case .hourly: hourly
+        case .daily: daily
+        }
+        return list.map { $0.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }.filter { !$0.isEmpty } }
     }
 
     func run() async throws {
@@ -80,7 +112,11 @@ struct ForecastCommand: AsyncParsableCommand {
             baseURL: openMeteoApi, apiKey: apiKey, httpClient: HTTPClient(version: GatewayVersion.current),
             // A person is waiting: one retry, at most 10 s apart.
             retryPolicy: RetryPolicy(maximumAttempts: 2, baseDelaySeconds: 1, maximumDelaySeconds: 10))
-        let query = ForecastQuery.defaults(latitude: latitude, longitude: longitude, timeZone: timezone, forecastDays: forecastDays)
+        var query = ForecastQuery.defaults(latitude: latitude, longitude: longitude, timeZone: timezone, forecastDays: forecastDays)
+        query.current = chosen(.current) ?? query.current
+        query.minutely15 = chosen(.minutely15) ?? query.minutely15
+        query.hourly = chosen(.hourly) ?? query.hourly
+        query.daily = chosen(.daily) ?? query.daily
         let store = try database.map { path in
             do {
                 return try Store(path: path)
@@ -93,6 +129,12 @@ struct ForecastCommand: AsyncParsableCommand {
             let fetched = try await client.forecast(query)
             if let store { try ForecastSnapshots.store(fetched, for: query, at: now, in: store) }
             show(fetched.response, bodyText: fetched.bodyText, now: now)
+            if !json {
+                StandardOutput.line("")
+                StandardOutput.line(
+                    "Cost: \(WeightedCalls.format(fetched.weightedCalls)) of Open-Meteo's weighted calls per attempt "
+                        + "(\(query.variableCount) variables, \(query.forecastDays) days).")
+            }
         } catch let error as ForecastError {
             StandardOutput.errorLine("error: \(error)")
             guard ForecastSnapshots.isOutage(error), let store, let stored = try ForecastSnapshots.latest(for: query, in: store) else {
