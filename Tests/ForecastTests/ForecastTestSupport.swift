@@ -6,23 +6,26 @@ import Testing
 
 let testAPIKey = "om-KEY-7f3b91c2"
 
-/// Records the waits the client asks for instead of sleeping.
-final class SleepRecorder: @unchecked Sendable {
+/// Collects values handed over from other tasks (waits asked for, poll events).
+final class Recorder<Element: Sendable>: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
-    private var recorded: [Duration] = []
+    private var stored: [Element] = []
     init() { pthread_mutex_init(&mutex, nil) }
     deinit { pthread_mutex_destroy(&mutex) }
-    var delays: [Duration] {
+    var values: [Element] {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
-        return recorded
+        return stored
     }
-    func record(_ delay: Duration) {
+    func append(_ value: Element) {
         pthread_mutex_lock(&mutex)
-        recorded.append(delay)
+        stored.append(value)
         pthread_mutex_unlock(&mutex)
     }
 }
+
+/// Records the waits the client asks for instead of sleeping.
+typealias SleepRecorder = Recorder<Duration>
 
 /// A client pointed at `server` with a retry policy that records its waits.
 func makeClient(
@@ -31,7 +34,7 @@ func makeClient(
 ) -> OpenMeteoClient {
     let policy = RetryPolicy(
         maximumAttempts: attempts, baseDelaySeconds: 2, maximumDelaySeconds: 60,
-        sleep: { sleeps.record($0) }, random: { 0.5 })
+        sleep: { sleeps.append($0) }, random: { 0.5 })
     return OpenMeteoClient(
         baseURL: server.baseURL, apiKey: apiKey, budget: budget, retryPolicy: policy,
         requestTemplate: HTTPRequest(url: "", connectTimeoutSeconds: 2, totalTimeoutSeconds: 5), clock: clock)

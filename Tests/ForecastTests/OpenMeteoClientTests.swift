@@ -110,7 +110,7 @@ import Testing
         let fetched = try await client.forecast(denverQuery)
         #expect(fetched.attempts == 2)
         #expect(fetched.response.hourly?.count == 3)
-        #expect(sleeps.delays == [.seconds(7)])
+        #expect(sleeps.values == [.seconds(7)])
         #expect(server.requests.count == 2)
         // Both attempts are charged to the budget.
         #expect(client.callBudget.spent(at: 1_700_000_000) == 2 * denverQuery.weightedCalls)
@@ -126,7 +126,7 @@ import Testing
         #expect(error.description.contains("after 3 attempts"))
         #expect(server.requests.count == 3)
         // No Retry-After: exponential backoff with the injected random 0.5.
-        #expect(sleeps.delays == [.seconds(1), .seconds(2)])
+        #expect(sleeps.values == [.seconds(1), .seconds(2)])
     }
 
     @Test func serverErrorsAreRetriedThenReported() async throws {
