@@ -136,6 +136,7 @@ import Testing
         #expect(error.kind == .serverError)
         #expect(error.statusCode == 500)
         #expect(error.reason == nil)
+        #expect(error.description == "Open-Meteo kept failing with HTTP 500 after 2 attempts")
         #expect(server.requests.count == 2)
     }
 

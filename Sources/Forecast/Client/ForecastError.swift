@@ -106,10 +106,10 @@ public struct ForecastError: Error, Sendable, CustomStringConvertible {
         case .rejected(let status, let reason):
             "Open-Meteo rejected the request (HTTP \(status)): \(reason)"
         case .rateLimited(let attempts, let reason):
-            "Open-Meteo kept answering 429 (too many requests) after \(attempts) attempts"
+            "Open-Meteo kept answering 429 (too many requests) after \(attempts) attempt\(attempts == 1 ? "" : "s")"
                 + (reason.map { ": \($0)" } ?? "")
         case .serverError(let status, let attempts, let reason):
-            "Open-Meteo kept failing with HTTP \(status) after \(attempts) attempts" + (reason.map { ": \($0)" } ?? "")
+            "Open-Meteo kept failing with HTTP \(status) after \(attempts) attempt\(attempts == 1 ? "" : "s")" + (reason.map { ": \($0)" } ?? "")
         case .unexpectedStatus(let status, let excerpt, let url):
             "HTTP status \(status) from \(url)" + (excerpt.isEmpty ? "" : ": \(excerpt)")
         case .malformedResponse(let what, let url):
