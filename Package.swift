@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "MQTT", targets: ["MQTT"]),
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "TempestCloud", targets: ["TempestCloud"]),
+        .library(name: "Forecast", targets: ["Forecast"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -82,6 +83,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "Forecast",
+            dependencies: [
+                "HTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            linkerSettings: [.linkedLibrary("m")]
+        ),
 
         // MARK: The executable
         .executableTarget(
@@ -92,6 +101,7 @@ let package = Package(
                 "Storage",
                 "MQTT",
                 "TempestCloud",
+                "Forecast",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -152,6 +162,10 @@ let package = Package(
         .testTarget(
             name: "TempestCloudTests",
             dependencies: ["TempestCloud", "TempestTestKit"]
+        ),
+        .testTarget(
+            name: "ForecastTests",
+            dependencies: ["Forecast", "HTTP", "TempestTestKit"]
         ),
         .testTarget(
             name: "GatewayTests",

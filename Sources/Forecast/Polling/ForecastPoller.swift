@@ -1,0 +1,50 @@
+import HTTP
+
+/// Fetches a forecast on start and then on the ``PollSchedule`` until the
+/// task running ``run(_:)`` is cancelled, handing each outcome to the caller
+/// (who stores it, merges it and publishes it).
+public final class ForecastPoller: Sendable {
+    let client: OpenMeteoClient
+    let query: ForecastQuery
+    let initialSchedule: PollSchedule
+    let sleep: @Sendable (Duration) async throws -> Void
+    let clock: @Sendable () -> Int64
+
+    /// Creates a poller; `sleep` and `clock` are injectable for tests.
+    public init(
+        client: OpenMeteoClient, query: ForecastQuery, schedule: PollSchedule = PollSchedule(),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        clock: @escaping @Sendable () -> Int64 = { RetryAfter.currentUnixSeconds() }
+    ) {
+        self.client = client
+        self.query = query
+        self.initialSchedule = schedule
+        self.sleep = sleep
+        self.clock = clock
+    }
+
+    /// Polls until cancelled (or until `sleep` throws), calling `onEvent`
+    /// after every poll.
+    public func run(_ onEvent: @Sendable (ForecastPollEvent) async -> Void) async {
+        var schedule = initialSchedule
+        while !Task.isCancelled {
+            let event: ForecastPollEvent
+            do {
+                let fetched = try await client.forecast(query)
+                event = .fetched(fetched, nextPollSeconds: schedule.succeeded())
+            } catch {
+                if error.kind == .transport, error.httpError?.kind == .cancelled, Task.isCancelled { return }
+                event = .failed(error, nextPollSeconds: schedule.failed(error, at: clock()))
+            }
+            await onEvent(event)
+            let wait: Int64 = switch event {
+            case .fetched(_, let seconds), .failed(_, let seconds): seconds
+            }
+            do {
+                try await sleep(.seconds(wait))
+            } catch {
+                return
+            }
+        }
+    }
+}
