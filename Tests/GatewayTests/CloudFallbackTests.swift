@@ -134,6 +134,49 @@ struct CloudFallbackTests {
         #expect(server.requests.count >= 3, "it kept asking")
     }
 
+    @Test("the cloud's RainCheck rain is published beside the station's own, with its Home Assistant entity, and shown by status")
+    func rainCheck() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("g.db")
+        let server = try cloud(rowsAt: [])
+        // RESTFixtures.stationObservation: 1.25 mm today as measured, 1.5 mm after RainCheck.
+        server.route("/observations/station/98765", .init(body: RESTFixtures.stationObservation))
+        let broker = try MosquittoBroker()
+        let port = try FreePort.udp()
+        let gateway = try ChildProcess(
+            executable: Gateway.path,
+            arguments: [
+                "run", "--database", database, "--udp-address", "127.0.0.1", "--udp-port", String(port), "--print", "none",
+                "--mqtt-host", "127.0.0.1", "--mqtt-port", String(broker.port), "--units", "imperial",
+                "--token-file", try tokenFile(directory), "--weatherflow-api", server.baseURL, "--cloud-interval-seconds", "0.3",
+            ])
+        try gateway.start()
+        #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") })
+        // One broadcast, so that the Tempest is announced to Home Assistant.
+        let replayFile = directory.file("udp.jsonl")
+        try (datagram(Int64(Date().timeIntervalSince1970) / 60 * 60) + "\n").write(toFile: replayFile, atomically: true, encoding: .utf8)
+        #expect(try Gateway.run(["replay", replayFile, "--to", "127.0.0.1:\(port)"]).status == 0)
+
+        func retained(_ topic: String) throws -> String {
+            try ChildProcess.run(
+                executable: "/usr/bin/mosquitto_sub",
+                arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", topic, "-C", "1", "-W", "10"]
+            ).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // 1.5 mm in inches, as the imperial rain unit publishes it.
+        let expectedInches = 1.5 / 25.4
+        let published = try retained("tempest/\(serial)/rain_today_raincheck")
+        #expect(abs((Double(published) ?? -1) - expectedInches) < 0.005, "published \(published)")
+        let config = try retained("homeassistant/sensor/\(serial)/rain_today_raincheck/config")
+        #expect(config.contains(#""state_topic":"tempest/\#(serial)/rain_today_raincheck""#))
+        #expect(config.contains(#""device_class":"precipitation""#))
+
+        let status = try Gateway.run(["status", "--database", database])
+        #expect(status.standardOutput.contains("Rain today after RainCheck, from the cloud: 1.5 millimetres"))
+        gateway.send(signal: SIGTERM)
+        #expect(try gateway.wait(timeoutSeconds: 30).status == 0)
+    }
+
     @Test("holes are the spans between stored rows longer than the limit, newest first; the open end is not one")
     func holes() {
         let rows: [Int64] = [1_000, 1_060, 1_120, 1_600, 1_660, 2_000]

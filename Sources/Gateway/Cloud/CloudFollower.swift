@@ -22,10 +22,17 @@ import TempestUDP
 ///   row count once whatever overlaps; summaries of older days are rebuilt
 ///   from the store.
 ///
+/// - **RainCheck:** every `rainCheckIntervalSeconds` the station's latest
+///   cloud observation gives its RainCheck-corrected rain of today and
+///   yesterday, handed to `onRainCheck` for publishing beside the station's
+///   own totals and shown by `status`.
+///
 /// Only Tempest devices are followed; AIR and SKY stations are not yet.
 final class CloudFollower: Sendable {
     /// Hands a message to the gateway's pipeline with its source.
     typealias Ingest = @Sendable (TempestMessage, ObservationRecord.Source) -> Void
+    /// Receives the Tempest serials and the RainCheck rain of today and yesterday, mm.
+    typealias RainCheckSink = @Sendable ([String], Double?, Double?) -> Void
 
     private struct Followed: Sendable {
         var serial: SerialNumber
@@ -47,6 +54,7 @@ final class CloudFollower: Sendable {
     private let activity: DeviceActivity
     private let summaries: DailySummaryKeeper
     private let ingest: Ingest
+    private let onRainCheck: RainCheckSink
     private let clock: @Sendable () -> Int64
     private let logger: Logger
     private let startedAt: Int64
@@ -55,8 +63,9 @@ final class CloudFollower: Sendable {
     init(
         client: WeatherFlowClient, settings: CloudFollowerSettings, writer: StoreWriter, activity: DeviceActivity,
         summaries: DailySummaryKeeper, logger: Logger, clock: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) },
-        ingest: @escaping Ingest
+        onRainCheck: @escaping RainCheckSink = { _, _, _ in }, ingest: @escaping Ingest
     ) {
+        self.onRainCheck = onRainCheck
         self.client = client
         self.settings = settings
         self.writer = writer
@@ -90,6 +99,29 @@ final class CloudFollower: Sendable {
                 noteFailure(error)
             }
         }
+        do {
+            try await fetchRainCheck(serials: followed.map(\.serial.rawValue))
+        } catch {
+            noteFailure(error)
+        }
+    }
+
+    /// The station's RainCheck-corrected rain, when the last fetch is old enough.
+    private func fetchRainCheck(serials: [String]) async throws {
+        let now = clock()
+        let (stationID, due) = memory.withLock { memory in
+            (memory.report.stationID, memory.report.rainCheckAt.map { now - $0 >= settings.rainCheckIntervalSeconds } ?? true)
+        }
+        guard let stationID, due, !serials.isEmpty else { return }
+        memory.withLock { $0.report.rainCheckAt = now }  // also after a failure: retried at the next interval
+        guard let observation = try await client.stationObservation(stationID: stationID) else { return }
+        let today = observation.precipitationLocalDayFinalMillimeters
+        let yesterday = observation.precipitationLocalYesterdayFinalMillimeters
+        memory.withLock { memory in
+            memory.report.rainTodayRainCheckMillimeters = today
+            memory.report.rainYesterdayRainCheckMillimeters = yesterday
+        }
+        onRainCheck(serials, today, yesterday)
     }
 
     // MARK: Station

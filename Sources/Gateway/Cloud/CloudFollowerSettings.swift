@@ -15,6 +15,8 @@ struct CloudFollowerSettings: Sendable {
     /// REST requests one round may spend on backfill (each covers up to 5
     /// days), which keeps the gateway far below the API's rate limit.
     var backfillRequestsPerRound = 3
+    /// Seconds between fetches of the station's RainCheck-corrected rain.
+    var rainCheckIntervalSeconds: Int64 = 600
     /// The station to follow; nil picks the account's only station, or the
     /// one whose devices are heard over UDP.
     var stationID: Int?

@@ -20,6 +20,12 @@ struct CloudFollowerState: Sendable {
     var stationID: Int?
     /// The Tempests followed, by serial.
     var devices: [String: Device] = [:]
+    /// The cloud's rain today after RainCheck, mm (nil until fetched).
+    var rainTodayRainCheckMillimeters: Double?
+    /// The cloud's rain yesterday after RainCheck, mm.
+    var rainYesterdayRainCheckMillimeters: Double?
+    /// When the RainCheck values were fetched.
+    var rainCheckAt: Int64?
     /// The last REST failure, in words (the token never appears in it).
     var lastError: String?
     /// When that failure happened.

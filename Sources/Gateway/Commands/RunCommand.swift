@@ -138,7 +138,8 @@ struct RunCommand: AsyncParsableCommand {
                 + "\(restored.observations) stored observations and \(restored.strikes) strikes.")
 
         let site = elevation.map { DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: sensorHeight) }
-        let publisher = try makePublisher(writer: writer)
+        let cloudClient = try cloudOptions.optionalClient()
+        let publisher = try makePublisher(writer: writer, rainCheck: cloudClient != nil)
         committedPublisher.withLock { $0 = publisher }
         let mode = print ?? (TerminalStyle.isTerminal(fileDescriptor: STDOUT_FILENO) ? .lines : .none)
         let printer: LiveMessagePrinter? =
@@ -178,10 +179,19 @@ struct RunCommand: AsyncParsableCommand {
             guard case .message(let received) = event else { return }
             ingest(received.message, .udp, received.receivedAt.secondsSince1970, received.isLate)
         }
-        let follower = try cloudOptions.optionalClient().map { client in
+        let follower = cloudClient.map { client in
             CloudFollower(
                 client: client, settings: cloudSettings, writer: writer, activity: activity, summaries: summaries,
-                logger: Logger(label: "tempest.cloud")
+                logger: Logger(label: "tempest.cloud"),
+                onRainCheck: { serials, today, yesterday in
+                    guard let publisher else { return }
+                    for serial in serials {
+                        publisher.update(
+                            values: MessagePublications.rainCheckValues(
+                                serial: serial, todayMillimeters: today, yesterdayMillimeters: yesterday, layout: publisher.layout,
+                                units: units))
+                    }
+                }
             ) { message, source in ingest(message, source, Int64(Glibc.time(nil)), false) }
         }
         if follower == nil {
@@ -312,8 +322,9 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// The MQTT publisher, started, unless `--no-mqtt`.
-    private func makePublisher(writer: StoreWriter) throws -> GatewayPublisher? {
+    /// The MQTT publisher, started, unless `--no-mqtt`. `rainCheck` announces
+    /// the cloud's RainCheck rain entities (when a token is configured).
+    private func makePublisher(writer: StoreWriter, rainCheck: Bool) throws -> GatewayPublisher? {
         guard !mqttOptions.noMqtt else { return nil }
         let configuration = try mqttOptions.configuration()
         do {
@@ -322,7 +333,7 @@ struct RunCommand: AsyncParsableCommand {
                 ? nil
                 : HomeAssistantDiscovery(
                     prefix: mqttOptions.homeassistantPrefix, layout: layout, units: mqttOptions.publishedUnits,
-                    disabledEntities: Set(mqttOptions.disableEntity))
+                    disabledEntities: Set(mqttOptions.disableEntity), rainCheck: rainCheck)
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: mqttOptions.mqttQos,
                 writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttOptions.mqttRestartDelay,

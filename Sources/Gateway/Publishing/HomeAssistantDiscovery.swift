@@ -24,15 +24,20 @@ struct HomeAssistantDiscovery: Sendable {
     /// empty retained message, which makes Home Assistant remove them; their
     /// plain values are still published.
     let disabledEntities: Set<String>
+    /// Whether Tempests also get the cloud's RainCheck-corrected rain
+    /// entities (only when the gateway follows the station in the cloud, so
+    /// that they never sit empty).
+    let rainCheck: Bool
 
     init(
         prefix: String = "homeassistant", layout: TopicLayout, units: PublishedUnits = .metric,
-        disabledEntities: Set<String> = []
+        disabledEntities: Set<String> = [], rainCheck: Bool = false
     ) {
         self.prefix = prefix
         self.layout = layout
         self.units = units
         self.disabledEntities = disabledEntities
+        self.rainCheck = rainCheck
     }
 
     /// Whether `field` of `serial` is disabled.
@@ -48,7 +53,9 @@ struct HomeAssistantDiscovery: Sendable {
         let entities: [HomeAssistantEntity]
         switch device.family {
         case .hub: entities = HomeAssistantEntity.hubEntities
-        case .tempest: entities = HomeAssistantEntity.sensorEntities(tempest: true, air: false, sky: false)
+        case .tempest:
+            entities = HomeAssistantEntity.sensorEntities(tempest: true, air: false, sky: false)
+                + (rainCheck ? HomeAssistantEntity.rainCheckEntities : [])
         case .air: entities = HomeAssistantEntity.sensorEntities(tempest: false, air: true, sky: false)
         case .sky: entities = HomeAssistantEntity.sensorEntities(tempest: false, air: false, sky: true)
         case nil: entities = HomeAssistantEntity.sensorEntities(tempest: true, air: true, sky: true)

@@ -82,8 +82,16 @@ struct HomeAssistantEntity: Sendable {
 
     /// Every entity field of any device family (what `--disable-entity` accepts).
     static var allFields: Set<String> {
-        Set((sensorEntities(tempest: true, air: true, sky: true) + hubEntities).map(\.field))
+        Set((sensorEntities(tempest: true, air: true, sky: true) + hubEntities + rainCheckEntities).map(\.field))
     }
+
+    /// The WeatherFlow cloud's rain totals after RainCheck (its correction
+    /// with radar and nearby stations), beside the station's own `rain_today`,
+    /// so they can be compared with the Tempest app.
+    static let rainCheckEntities: [HomeAssistantEntity] = [
+        .init(field: "rain_today_raincheck", name: "Rain today (RainCheck)", deviceClass: "precipitation", unit: "mm", precision: 1),
+        .init(field: "rain_yesterday_raincheck", name: "Rain yesterday (RainCheck)", deviceClass: "precipitation", unit: "mm", precision: 1),
+    ]
 
     /// Entities of a hub.
     static let hubEntities: [HomeAssistantEntity] = [

@@ -152,6 +152,16 @@ struct MessagePublications {
         return fields.map { (layout.value(serial: serial, field: $0.0), $0.1) }
     }
 
+    /// The cloud's RainCheck-corrected rain of today and yesterday for a
+    /// Tempest, as plain values in the chosen units (missing ones left out).
+    static func rainCheckValues(
+        serial: String, todayMillimeters: Double?, yesterdayMillimeters: Double?, layout: TopicLayout, units: PublishedUnits
+    ) -> [(topic: String, payload: String)] {
+        [("rain_today_raincheck", todayMillimeters), ("rain_yesterday_raincheck", yesterdayMillimeters)].compactMap { field, value in
+            value.map { (layout.value(serial: serial, field: field), units.text(field: field, $0)) }
+        }
+    }
+
     /// A row's canonical members as (name, text) pairs, missing values left out.
     static func flatMembers(of row: ObservationRow) -> [(String, String)] {
         var json = JSONWriter()

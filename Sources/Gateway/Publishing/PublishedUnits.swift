@@ -41,7 +41,8 @@ struct PublishedUnits: Sendable, Hashable {
             .speed
         case "station_pressure", "sea_level_pressure":
             .pressure
-        case "rain_accumulated", "rain_today", "rain_yesterday", "local_day_rain_accumulation":
+        case "rain_accumulated", "rain_today", "rain_yesterday", "local_day_rain_accumulation", "rain_today_raincheck",
+            "rain_yesterday_raincheck":
             .rain
         case "rain_rate":
             .rainRate

@@ -15,6 +15,11 @@ extension StatusReport {
             parts.append(
                 "Device \(serial): \(mode); rows from REST \(device.restRows); rows filled into gaps \(device.backfilledRows).")
         }
+        if let today = cloud.rainTodayRainCheckMillimeters {
+            parts.append(
+                "Rain today after RainCheck, from the cloud: \(JSONWriter.format(today)) millimetres"
+                    + (cloud.rainYesterdayRainCheckMillimeters.map { "; yesterday \(JSONWriter.format($0)) millimetres." } ?? "."))
+        }
         if let error = cloud.lastError {
             parts.append("Last cloud error, \(now - (cloud.lastErrorAt ?? now)) seconds ago: \(error).")
         }
@@ -45,6 +50,9 @@ extension StatusReport {
             json.endObject()
         }
         json.endObject()
+        json.member("rain_today_raincheck_mm", cloud.rainTodayRainCheckMillimeters)
+        json.member("rain_yesterday_raincheck_mm", cloud.rainYesterdayRainCheckMillimeters)
+        json.member("raincheck_age_seconds", cloud.rainCheckAt.map { now - $0 })
         json.member("last_error", cloud.lastError)
         json.member("last_error_age_seconds", cloud.lastErrorAt.map { now - $0 })
         json.endObject()
