@@ -155,9 +155,12 @@ struct RunCommand: AsyncParsableCommand {
             if source != .backfill { activity.note(message, receivedAt: now, source: sourceName) }
             var writes = StoreWrites.writes(for: message, source: source, receivedAt: now) + summaries.ingest(message, now: now)
             if source != .backfill, let publisher, let published = throttle.admit(message) {
-                // Daily totals are published with observations only.
+                // Daily totals are published with observations only, as of the
+                // observation's own time (a replayed or backfilled day shows its
+                // totals, not the clock's empty day); never past the clock's tolerance.
+                let asOf = min(message.timestamp.secondsSince1970, now + DailySummaryKeeper.futureToleranceSeconds)
                 let totals = message.carriesObservations
-                    ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: now) : nil
+                    ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: asOf) : nil
                 let publications = MessagePublications(
                     published, layout: publisher.layout, source: sourceName, receivedAt: now, site: site, totals: totals,
                     qos: Int(publisher.qos), units: units, compatibility: publisher.compatibility)

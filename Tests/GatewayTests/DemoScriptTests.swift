@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import TempestTestKit
+
+/// `scripts/demo.sh`: a newcomer without a hub sees the sample day reach
+/// MQTT and SQLite. Run here with the test build and a faster replay.
+@Suite("demo script")
+struct DemoScriptTests {
+    @Test("the sample day reaches the private broker and the database, and the demo cleans up after itself")
+    func wholePipeline() throws {
+        let result = try ChildProcess.run(
+            executable: "/bin/bash", arguments: [BuiltProducts.packageRoot + "/scripts/demo.sh", "--speed", "7200"],
+            environment: ["TEMPEST_GATEWAY_BINARY": Gateway.path], timeoutSeconds: 150)
+        #expect(result.status == 0, "\(result.standardError)")
+        let output = result.standardOutput
+        #expect(output.contains("Broker: a private mosquitto on 127.0.0.1 port"))
+        #expect(output.contains("observation events: 1440"))
+        #expect(output.contains("gateway status, last published: offline"))
+        #expect(output.contains("  observations: 1440"))
+        // The shower and the thunderstorm of the sample day, in the retained daily totals.
+        let rain = output.split(separator: "\n").first { $0.hasPrefix("last value of tempest/ST-00054321/rain_today:") }
+        let millimetres = rain.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
+        #expect(millimetres > 20, "\(rain ?? "no rain_today line")")
+        #expect(output.contains("last value of tempest/ST-00054321/lightning_strikes_today: 141"))
+        // The temporary folder is gone.
+        let folder = output.split(separator: "\n").first { $0.hasPrefix("Gateway: listening") }
+            .flatMap { $0.split(separator: " ").last }.map { String($0.dropLast()) }
+        #expect(folder.map { !FileManager.default.fileExists(atPath: $0) } ?? false)
+    }
+}
