@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "MQTT", targets: ["MQTT"]),
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "TempestCloud", targets: ["TempestCloud"]),
+        .library(name: "Configuration", targets: ["Configuration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -82,6 +83,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The configuration file: our own TOML subset, the keys, and the
+        // environment overrides. Knows nothing of the other modules.
+        .target(
+            name: "Configuration",
+            dependencies: []
+        ),
 
         // MARK: The executable
         .executableTarget(
@@ -92,6 +99,7 @@ let package = Package(
                 "Storage",
                 "MQTT",
                 "TempestCloud",
+                "Configuration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -152,6 +160,10 @@ let package = Package(
         .testTarget(
             name: "TempestCloudTests",
             dependencies: ["TempestCloud", "TempestTestKit"]
+        ),
+        .testTarget(
+            name: "ConfigurationTests",
+            dependencies: ["Configuration", "Storage", "TempestCloud", "TempestTestKit"]
         ),
         .testTarget(
             name: "GatewayTests",

@@ -15,6 +15,7 @@ struct TempestGatewayCommand: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, ListenCommand.self, DecodeCommand.self, ReplayCommand.self, HistoryCommand.self,
             ExportCommand.self, DatabaseCommand.self, StatusCommand.self, DoctorCommand.self, StationsCommand.self,
+            ConfigCommand.self,
         ]
     )
 }

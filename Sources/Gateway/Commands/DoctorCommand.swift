@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Glibc
 import MQTT
 import Storage
@@ -32,6 +33,8 @@ struct DoctorCommand: AsyncParsableCommand {
 
     @OptionGroup var mqttOptions: MQTTOptions
 
+    @OptionGroup var configOptions: ConfigFileOptions
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -51,7 +54,8 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         var checks = [Check]()
         checks.append(contentsOf: broadcastChecks())
-        if !mqttOptions.noMqtt { checks.append(brokerCheck()) }
+        let mqtt = mqttOptions.applied(to: try configOptions.configuration().mqtt)
+        if mqtt.enabled { checks.append(brokerCheck(mqtt)) }
         checks.append(databaseCheck())
         checks.append(clockCheck())
         checks.append(diskCheck())
@@ -115,11 +119,11 @@ struct DoctorCommand: AsyncParsableCommand {
         return checks
     }
 
-    private func brokerCheck() -> Check {
-        let name = "MQTT broker \(mqttOptions.mqttHost) accepts the gateway"
+    private func brokerCheck(_ mqtt: GatewayConfiguration.MQTT) -> Check {
+        let name = "MQTT broker \(mqtt.host) accepts the gateway"
         let configuration: MQTTConfiguration
         do {
-            var chosen = try mqttOptions.configuration()
+            var chosen = try mqtt.clientConfiguration()
             chosen.clientID += "-doctor"
             configuration = chosen
         } catch {

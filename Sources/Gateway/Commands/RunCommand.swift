@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Glibc
 import Logging
 import Meteorology
@@ -32,8 +33,13 @@ struct RunCommand: AsyncParsableCommand {
             committed and "offline" is published before the process exits. The cloud fallback and forecasts \
             are not wired in yet.
 
+            Settings come from the configuration file (--config, else /etc/tempest-gateway/config.toml when \
+            it exists), then TEMPEST_GATEWAY_<SECTION>_<KEY> environment variables, then these options, each \
+            overriding the one before; see `tempest-gateway config show`.
+
             Examples:
               tempest-gateway run
+              tempest-gateway run --config ./config.toml
               tempest-gateway run --database /tmp/test.db --udp-port 50223 --print json
             """
     )
@@ -43,11 +49,13 @@ struct RunCommand: AsyncParsableCommand {
         case lines, json, none
     }
 
-    @Option(help: "The UDP port to listen on.")
-    var udpPort: UInt16 = UDPListenerConfiguration.defaultPort
+    @OptionGroup var configOptions: ConfigFileOptions
 
-    @Option(help: "The IPv4 address to bind.")
-    var udpAddress: String = "0.0.0.0"
+    @Option(help: "The UDP port to listen on (default: 50222).")
+    var udpPort: UInt16?
+
+    @Option(help: "The IPv4 address to bind (default: 0.0.0.0).")
+    var udpAddress: String?
 
     @Option(help: "The SQLite database file (default: $STATE_DIRECTORY/tempest-gateway.db, else ./tempest-gateway.db).")
     var database: String?
@@ -62,8 +70,8 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Station elevation above sea level in metres (for sea-level pressure).")
     var elevation: Double?
 
-    @Option(help: "The sensor's height above ground in metres (added to the elevation).")
-    var sensorHeight: Double = 0
+    @Option(help: "The sensor's height above ground in metres, added to the elevation (default: 0).")
+    var sensorHeight: Double?
 
     @Option(help: "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port (off by default).")
     var metricsPort: UInt16?
@@ -74,7 +82,8 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         ShutdownSignal.install()
         LoggingSystem.bootstrap { GatewayLogHandler(label: $0) }
-        let path = database ?? RunCommand.defaultDatabasePath()
+        let settings = try effectiveConfiguration()
+        let path = settings.storage.database ?? RunCommand.defaultDatabasePath()
         // The publisher wakes on every commit (and on a 50 ms tick for
         // acknowledgements), so an event leaves for the broker as soon as it
         // is durable. Commits follow arrivals within 2 ms: at a station's
@@ -95,7 +104,12 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             throw GatewayError.databaseUnavailable(path, error)
         }
-        let zone = try zoneOptions.zone()
+        let zone: TimeZoneRules
+        do {
+            zone = try StationZoneOptions.zone(named: settings.station.timeZone)
+        } catch {
+            throw ValidationError("time zone: \(error)")
+        }
         let summaries = DailySummaryKeeper(timeZone: zone)
         let restored = try await writer.perform { store in
             try summaries.restore(from: store, now: Int64(Glibc.time(nil)))
@@ -104,16 +118,18 @@ struct RunCommand: AsyncParsableCommand {
             "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
                 + "\(restored.observations) stored observations and \(restored.strikes) strikes.")
 
-        let site = elevation.map { DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: sensorHeight) }
-        let publisher = try makePublisher(writer: writer)
+        let site = settings.station.elevation.map {
+            DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: settings.station.sensorHeight)
+        }
+        let publisher = try makePublisher(writer: writer, mqtt: settings.mqtt)
         committedPublisher.withLock { $0 = publisher }
         let mode = print ?? (TerminalStyle.isTerminal(fileDescriptor: STDOUT_FILENO) ? .lines : .none)
         let printer: LiveMessagePrinter? =
             mode == .none ? nil : LiveMessagePrinter(json: mode == .json, showRejected: true, style: .standardOutput)
         let refusedWrites = Atomic<Int>(0)
         let activity = DeviceActivity()
-        let units = mqttOptions.publishedUnits
-        let throttle = RapidWindThrottle(intervalSeconds: Int64(mqttOptions.rapidWindInterval))
+        let units = settings.mqtt.publishedUnits
+        let throttle = RapidWindThrottle(intervalSeconds: Int64(settings.mqtt.rapidWindInterval))
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             printer?.handle(event)
             guard case .message(let received) = event else { return }
@@ -141,11 +157,13 @@ struct RunCommand: AsyncParsableCommand {
                 }
             }
         }
+        let udpAddress = settings.udp.address
+        let udpPort = UInt16(settings.udp.port)
         let configuration = UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort)
         let startedAt = Int64(Glibc.time(nil))
         let runningListener = Mutex<UDPListener?>(nil)
         let outboxDepth = Atomic<Int>(-1)
-        let brokerName = mqttOptions.noMqtt ? "" : "\(mqttOptions.mqttHost):\(mqttOptions.mqttPort ?? (mqttOptions.mqttTls ? 8883 : 1883))"
+        let brokerName = settings.mqtt.enabled ? "\(settings.mqtt.host):\(settings.mqtt.effectivePort)" : ""
         let bindAddress = udpAddress
         let reportNow: @Sendable () -> StatusReport = {
             let depth = outboxDepth.load(ordering: .relaxed)
@@ -167,7 +185,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         defer { status.stop() }
         var metrics: MetricsServer?
-        if let metricsPort {
+        if let metricsPort = settings.metrics.port.map(UInt16.init) {
             // Healthy while the receive loop's heartbeat moves (it beats at
             // least four times a second).
             let lastBeat = Mutex<(beat: UInt64, at: Double)>((0, MonotonicClock.seconds()))
@@ -261,22 +279,21 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// The MQTT publisher, started, unless `--no-mqtt`.
-    private func makePublisher(writer: StoreWriter) throws -> GatewayPublisher? {
-        guard !mqttOptions.noMqtt else { return nil }
-        let configuration = try mqttOptions.configuration()
+    /// The MQTT publisher, started, unless MQTT is off (`--no-mqtt`).
+    private func makePublisher(writer: StoreWriter, mqtt: GatewayConfiguration.MQTT) throws -> GatewayPublisher? {
+        guard mqtt.enabled else { return nil }
+        let configuration = try mqtt.clientConfiguration()
         do {
-            let layout = TopicLayout(base: mqttOptions.mqttBase)
-            let discovery = mqttOptions.noHomeassistant
-                ? nil
-                : HomeAssistantDiscovery(
-                    prefix: mqttOptions.homeassistantPrefix, layout: layout, units: mqttOptions.publishedUnits)
+            let layout = TopicLayout(base: mqtt.base)
+            let discovery = mqtt.homeAssistant
+                ? HomeAssistantDiscovery(prefix: mqtt.homeAssistantPrefix, layout: layout, units: mqtt.publishedUnits)
+                : nil
             let publisher = try GatewayPublisher(
-                configuration: configuration, layout: layout, discovery: discovery, qos: mqttOptions.mqttQos,
+                configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),
                 writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttOptions.mqttRestartDelay)
             try publisher.start()
             StandardOutput.errorLine(
-                "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqttOptions.mqttBase)/ (retrying until the broker answers).")
+                "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqtt.base)/ (retrying until the broker answers).")
             return publisher
         } catch {
             throw GatewayError.mqttUnavailable(error)

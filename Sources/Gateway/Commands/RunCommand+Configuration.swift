@@ -1,0 +1,19 @@
+import Configuration
+
+extension RunCommand {
+    /// What `run` uses: the embedded defaults, then the configuration file,
+    /// then `TEMPEST_GATEWAY_*` environment variables, then every option
+    /// given on the command line.
+    func effectiveConfiguration() throws -> GatewayConfiguration {
+        var settings = try configOptions.configuration()
+        if let udpPort { settings.udp.port = Int(udpPort) }
+        if let udpAddress { settings.udp.address = udpAddress }
+        if let database { settings.storage.database = database }
+        if let timezone = zoneOptions.timezone { settings.station.timeZone = timezone }
+        if let elevation { settings.station.elevation = elevation }
+        if let sensorHeight { settings.station.sensorHeight = sensorHeight }
+        if let metricsPort { settings.metrics.port = Int(metricsPort) }
+        settings.mqtt = mqttOptions.applied(to: settings.mqtt)
+        return settings
+    }
+}
