@@ -1,22 +1,27 @@
 import ArgumentParser
+import Configuration
 import Glibc
 import TempestCloud
 
 /// How to reach the WeatherFlow cloud. The token never comes from the
 /// command line: from a file only its owner can read (`--token-file`), from
 /// `$TEMPEST_WEATHERFLOW_TOKEN`, or from the systemd credential
-/// `weatherflow-token`.
+/// `weatherflow-token`. Options left out keep the configuration file's
+/// `[weatherflow]` values.
 struct CloudOptions: ParsableArguments {
     @Option(help: "A file holding the WeatherFlow personal access token (mode 600).")
     var tokenFile: String?
 
-    @Option(help: "The WeatherFlow REST API's base URL (for tests or a proxy).")
-    var weatherflowApi: String = WeatherFlowClient.defaultBaseURL
+    @Option(help: "The WeatherFlow REST API's base URL, for tests or a proxy (default: \(WeatherFlowClient.defaultBaseURL)).")
+    var weatherflowApi: String?
+
+    @OptionGroup var configOptions: ConfigFileOptions
 
     /// The client, with the token loaded from its source.
     func client() throws -> WeatherFlowClient {
+        let configured = try configOptions.configuration().weatherFlow
         let source: APITokenSource
-        if let tokenFile {
+        if let tokenFile = tokenFile ?? configured.tokenFile {
             source = .file(path: tokenFile)
         } else if getenv("TEMPEST_WEATHERFLOW_TOKEN") != nil {
             source = .environment(name: "TEMPEST_WEATHERFLOW_TOKEN")
@@ -29,7 +34,7 @@ struct CloudOptions: ParsableArguments {
                 "no WeatherFlow token: pass --token-file PATH (a file only you can read), or set TEMPEST_WEATHERFLOW_TOKEN; create a token at tempestwx.com → Settings → Data Authorizations")
         }
         do {
-            return WeatherFlowClient(token: try APIToken.load(from: source), baseURL: weatherflowApi)
+            return WeatherFlowClient(token: try APIToken.load(from: source), baseURL: weatherflowApi ?? configured.api)
         } catch {
             throw ValidationError("\(error)")
         }

@@ -93,6 +93,7 @@ struct RunCommand: AsyncParsableCommand {
         let committedPublisher = Mutex<GatewayPublisher?>(nil)
         var writerConfiguration = StoreWriterConfiguration()
         writerConfiguration.maximumBatchDelaySeconds = 0.002
+        writerConfiguration.retention = settings.storage.retentionPolicy
         let writer: StoreWriter
         do {
             writer = try StoreWriter(
