@@ -74,6 +74,7 @@ struct ConfigCommandTests {
         #expect(lines.contains("  mqtt.port: 1884; from: file line 3"))
         #expect(lines.contains("  mqtt.base: \"tempest\"; from: default"))
         #expect(lines.contains("  MQTT password: from the environment variable TEMPEST_MQTT_PASSWORD"))
+        #expect(lines.contains("  Open-Meteo API key: none"))
         #expect(lines.contains("[mqtt]"), "NO_COLOR leaves headings undecorated")
         #expect(!text.standardOutput.contains("hunter2"))
 

@@ -16,15 +16,15 @@ enum SecretOrigin {
         ]
     }
 
-    /// The first source that is set: the file, the variable, the systemd
-    /// credential; else "none".
+    /// The first source that is set, as "from the file PATH" and the like
+    /// (the file, the variable, the systemd credential); else "none".
     private static func describe(file: String?, variable: String?, credential: String?) -> String {
-        if let file { return "the file \(file)" }
-        if let variable, getenv(variable) != nil { return "the environment variable \(variable)" }
+        if let file { return "from the file \(file)" }
+        if let variable, getenv(variable) != nil { return "from the environment variable \(variable)" }
         if let credential, let directory = getenv("CREDENTIALS_DIRECTORY"),
             access(String(cString: directory) + "/" + credential, R_OK) == 0
         {
-            return "the systemd credential \(credential)"
+            return "from the systemd credential \(credential)"
         }
         return "none"
     }

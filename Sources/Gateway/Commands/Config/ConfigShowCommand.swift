@@ -47,7 +47,7 @@ struct ConfigShowCommand: ParsableCommand {
         StandardOutput.line("")
         StandardOutput.line(style.emphasized("Secrets") + " (values never shown):")
         for secret in secrets {
-            StandardOutput.line("  \(secret.label): from \(secret.source)")
+            StandardOutput.line("  \(secret.label): \(secret.source)")
         }
         if !problems.isEmpty {
             StandardOutput.line("")
