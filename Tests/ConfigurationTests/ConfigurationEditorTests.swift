@@ -69,9 +69,22 @@ struct ConfigurationEditorTests {
         } catch {
             Issue.record("\(error)")
         }
+        // A result whose problem concerns the key itself is refused.
         #expect(throws: ConfigurationError.self) {
-            try ConfigurationEditor.setting("udp.port", to: "1", in: original + "\nqos = 7\n")
+            try ConfigurationEditor.setting("udp.port", to: "1", in: "[udp]\nport = 2\nport = 3\n")
         }
+    }
+
+    @Test("In a file with problems, one can be fixed while the others remain; none can be added")
+    func fixesOneProblemAtATime() throws {
+        let broken = "[mqtt]\nport = \"abc\"\nqos = 7\n"
+        let fixed = try ConfigurationEditor.setting("mqtt.port", to: "1884", in: broken)
+        #expect(fixed == "[mqtt]\nport = 1884\nqos = 7\n")
+        let problems = ConfigurationLoader.resolve(fileText: fixed, path: nil, environment: [:]).problems
+        #expect(problems.map(\.description) == ["line 3: mqtt.qos: 7 is out of range; allowed: a whole number from 0 to 1"])
+        // A new key in a broken file is fine too, as long as it adds no problem.
+        let added = try ConfigurationEditor.setting("mqtt.tls", to: "true", in: broken)
+        #expect(added == "[mqtt]\nport = \"abc\"\nqos = 7\ntls = true\n")
     }
 
     @Test("Writing replaces the file atomically and keeps its mode")

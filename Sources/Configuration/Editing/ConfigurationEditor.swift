@@ -8,7 +8,9 @@ public enum ConfigurationEditor {
     /// and a missing section is added at the end.
     ///
     /// Throws for an unknown key, a value the key does not allow, or a
-    /// result that has any problem (so a file is never made invalid).
+    /// result with a problem that the text did not have before or that
+    /// concerns this key (so an edit never makes a file worse, and one
+    /// problem of a broken file can be fixed at a time).
     public static func setting(_ keyPath: String, to text: String, in fileText: String) throws -> String {
         guard let key = ConfigurationSchema.key(keyPath) else { throw ConfigurationError.unknownKey(keyPath) }
         let value: TOMLValue
@@ -34,9 +36,19 @@ public enum ConfigurationEditor {
             }
         }
         let result = lines.joined(separator: "\n") + "\n"
-        let problems = ConfigurationLoader.resolve(fileText: result, path: nil, environment: [:]).problems
-        guard problems.isEmpty else { throw ConfigurationError.invalid(path: nil, problems: problems) }
+        let before = problems(of: fileText).map(signature)
+        let added = problems(of: result).filter { $0.key == key.path || !before.contains(signature($0)) }
+        guard added.isEmpty else { throw ConfigurationError.invalid(path: nil, problems: added) }
         return result
+    }
+
+    private static func problems(of text: String) -> [ConfigurationProblem] {
+        ConfigurationLoader.resolve(fileText: text, path: nil, environment: [:]).problems
+    }
+
+    /// A problem without its line, which an inserted line may shift.
+    private static func signature(_ problem: ConfigurationProblem) -> String {
+        [problem.key ?? "", problem.problem, problem.allowed ?? ""].joined(separator: "\u{0}")
     }
 
     /// Where a new line for `key` goes: after its commented-out example in

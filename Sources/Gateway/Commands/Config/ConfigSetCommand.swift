@@ -10,9 +10,10 @@ struct ConfigSetCommand: ParsableCommand {
         abstract: "Set one key in the configuration file, keeping comments and other lines.",
         discussion: """
             KEY is section.name, as `config show` lists them. VALUE needs no quotes: text is quoted for \
-            you, numbers and true/false are written as such. The file is checked before it is written, \
-            and replaced atomically with its mode kept; a file that does not exist is created. Unknown \
-            keys and values the key does not allow are refused.
+            you, numbers and true/false are written as such. The result is checked before it is written \
+            (an edit may fix one problem of a broken file, never add one), and the file is replaced \
+            atomically with its mode kept; a file that does not exist is created. Unknown keys and values \
+            the key does not allow are refused.
 
             Examples:
               tempest-gateway config set mqtt.host broker.lan
