@@ -115,6 +115,9 @@ struct ConfigCommandTests {
         let badValue = try Gateway.run(["config", "set", "udp.port", "99999", "--config", path])
         #expect(badValue.status != 0)
         #expect(badValue.standardError.contains("udp.port: 99999 is out of range; allowed: a whole number from 1 to 65535"))
+        let badZone = try Gateway.run(["config", "set", "station.timezone", "Mars/Olympus", "--config", path])
+        #expect(badZone.status != 0)
+        #expect(badZone.standardError.contains("station.timezone: \"Mars/Olympus\" is not a time zone this system knows"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == edited)
     }
 

@@ -34,8 +34,12 @@ struct ConfigSetCommand: ParsableCommand {
         let path = configOptions.path
         let existing = try ConfigurationFile.read(path)
         let edited = try ConfigurationEditor.setting(key, to: value, in: existing ?? "")
+        // What only the gateway can check, such as a time zone this system knows.
+        let result = ConfigurationLoader.resolve(fileText: edited, path: path, environment: [:])
+        let keyProblems = ConfigurationChecks.problems(of: result).filter { $0.key == key }
+        guard keyProblems.isEmpty else { throw ConfigurationError.invalid(path: nil, problems: keyProblems) }
         try ConfigurationFile.write(edited, to: path)
-        let written = ConfigurationLoader.resolve(fileText: edited, path: path, environment: [:]).setting(key)
+        let written = result.setting(key)
         StandardOutput.line(
             (existing == nil ? "Created \(path) with " : "Set ") + "\(key) = \(written?.value?.tomlText ?? value) in \(path).")
         if let variable = written?.key.environmentVariable, getenv(variable) != nil {
