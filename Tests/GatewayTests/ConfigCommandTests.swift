@@ -154,5 +154,15 @@ struct ConfigCommandTests {
         #expect(bad.status != 0)
         #expect(bad.standardError.contains("line 6: mqtt.port: \"abc\" is not a whole number"))
         #expect(!bad.standardError.contains("Listening"))
+
+        try "".write(toFile: path, atomically: true, encoding: .utf8)
+        let badZone = try Gateway.run(
+            ["run", "--config", path, "--print", "none", "--seconds", "1", "--database", directory.file("never.db"), "--no-mqtt"],
+            environment: ["TEMPEST_GATEWAY_STATION_TIMEZONE": "Mars/Olympus"])
+        #expect(badZone.status != 0)
+        #expect(
+            badZone.standardError.contains(
+                "environment variable TEMPEST_GATEWAY_STATION_TIMEZONE: station.timezone: \"Mars/Olympus\" is not a time zone this system knows"))
+        #expect(access(directory.file("never.db"), F_OK) != 0, "the database is not even created")
     }
 }

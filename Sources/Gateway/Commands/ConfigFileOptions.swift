@@ -28,8 +28,10 @@ struct ConfigFileOptions: ParsableArguments {
     }
 
     /// The configuration, or an error naming every bad key and what is
-    /// wrong with it.
+    /// wrong with it (including the checks of ``loadChecked()``).
     func configuration() throws -> GatewayConfiguration {
-        try load().validConfiguration()
+        let (loaded, problems) = try loadChecked()
+        guard problems.isEmpty else { throw ConfigurationError.invalid(path: loaded.path, problems: problems) }
+        return loaded.configuration
     }
 }

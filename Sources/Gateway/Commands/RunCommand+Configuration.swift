@@ -3,7 +3,8 @@ import Configuration
 extension RunCommand {
     /// What `run` uses: the embedded defaults, then the configuration file,
     /// then `TEMPEST_GATEWAY_*` environment variables, then every option
-    /// given on the command line.
+    /// given on the command line. Throws, naming every bad key, when the
+    /// file or the environment has a problem (a time zone included).
     func effectiveConfiguration() throws -> GatewayConfiguration {
         var settings = try configOptions.configuration()
         if let udpPort { settings.udp.port = Int(udpPort) }

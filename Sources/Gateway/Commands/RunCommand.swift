@@ -109,7 +109,8 @@ struct RunCommand: AsyncParsableCommand {
         do {
             zone = try StationZoneOptions.zone(named: settings.station.timeZone)
         } catch {
-            throw ValidationError("time zone: \(error)")
+            // The file's and the environment's zones were checked on loading.
+            throw ValidationError("--timezone: \(error)")
         }
         let summaries = DailySummaryKeeper(timeZone: zone)
         let restored = try await writer.perform { store in
