@@ -121,6 +121,25 @@ struct ConfigCommandTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == edited)
     }
 
+    @Test("doctor reports a configuration with problems as a failed check, and still runs the others")
+    func doctor() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("config.toml")
+        try "[mqtt]\nenabled = false\nqos = 5\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Gateway.run(
+            [
+                "doctor", "--json", "--config", path, "--port", String(try FreePort.udp()), "--seconds", "1",
+                "--database", directory.file("none.db"),
+            ])
+        #expect(result.status == 1)
+        let checks = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let configuration = try #require(checks.first { $0["check"] as? String == "configuration \(path)" })
+        #expect(configuration["result"] as? String == "fail")
+        #expect(configuration["detail"] as? String == "line 3: mqtt.qos: 5 is out of range; allowed: a whole number from 0 to 1")
+        #expect(!checks.contains { ($0["check"] as? String)?.hasPrefix("MQTT broker") == true }, "mqtt.enabled = false is honoured")
+        #expect(checks.contains { ($0["check"] as? String)?.hasPrefix("system clock") == true })
+    }
+
     @Test("run reads --config; the environment beats the file; options beat both; a bad file stops it naming the key")
     func runUsesConfiguration() throws {
         let directory = try TemporaryDirectory()

@@ -40,9 +40,4 @@ public struct ConfigurationKey: Sendable {
 
     /// The prefix of every configuration environment variable.
     public static let environmentPrefix = "TEMPEST_GATEWAY_"
-
-    /// The default for people: the value, or the note, or "unset".
-    public var defaultDescription: String {
-        defaultValue?.tomlText ?? defaultNote ?? "unset"
-    }
 }

@@ -24,23 +24,6 @@ public enum TOMLValue: Sendable, Equatable {
         }
     }
 
-    /// The value for people: strings without quotes, everything else as TOML.
-    public var plainText: String {
-        if case .string(let text) = self { return text }
-        return tomlText
-    }
-
-    /// What kind of value this is, in words ("a string", "a whole number").
-    public var kindDescription: String {
-        switch self {
-        case .string: "a string"
-        case .integer: "a whole number"
-        case .float: "a decimal number"
-        case .boolean: "a boolean"
-        case .array: "an array"
-        }
-    }
-
     /// `text` as a TOML basic string: in double quotes, with `"`, `\` and
     /// control characters escaped.
     public static func quoted(_ text: String) -> String {

@@ -54,7 +54,9 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         var checks = [Check]()
         checks.append(contentsOf: broadcastChecks())
-        let mqtt = mqttOptions.applied(to: try configOptions.configuration().mqtt)
+        let (loaded, problems) = try configOptions.loadChecked()
+        checks.append(configurationCheck(loaded, problems: problems))
+        let mqtt = mqttOptions.applied(to: loaded.configuration.mqtt)
         if mqtt.enabled { checks.append(brokerCheck(mqtt)) }
         checks.append(databaseCheck())
         checks.append(clockCheck())
@@ -117,6 +119,16 @@ struct DoctorCommand: AsyncParsableCommand {
                     detail: "heard " + serials.joined(separator: ", ") + " (\(statistics.decoded) messages, \(statistics.rejected) rejected)"))
         }
         return checks
+    }
+
+    /// The configuration file and `TEMPEST_GATEWAY_*` variables have no
+    /// problems (the other checks use the rest of it either way).
+    private func configurationCheck(_ loaded: LoadedConfiguration, problems: [ConfigurationProblem]) -> Check {
+        let name = "configuration " + (loaded.path ?? "defaults (no file at \(configOptions.path))")
+        guard !problems.isEmpty else { return Check(name: name, outcome: .pass, detail: "no problems") }
+        return Check(
+            name: name, outcome: .fail, detail: problems.map(\.description).joined(separator: " | "),
+            hint: "run `tempest-gateway config validate` and fix each line it names")
     }
 
     private func brokerCheck(_ mqtt: GatewayConfiguration.MQTT) -> Check {
