@@ -140,6 +140,19 @@ struct ConfigCommandTests {
         #expect(checks.contains { ($0["check"] as? String)?.hasPrefix("system clock") == true })
     }
 
+    @Test("storage.database from the environment is the database of the other commands too; --database beats it")
+    func databaseForOtherCommands() throws {
+        let directory = try TemporaryDirectory()
+        let configured = directory.file("configured.db")
+        let environment = ["TEMPEST_GATEWAY_STORAGE_DATABASE": configured]
+        let missing = try Gateway.run(["db", "stats"], environment: environment)
+        #expect(missing.status != 0)
+        #expect(missing.standardError.contains(configured), "\(missing.standardError)")
+        let given = try Gateway.run(["db", "stats", "--database", directory.file("given.db")], environment: environment)
+        #expect(given.standardError.contains(directory.file("given.db")))
+        #expect(!given.standardError.contains(configured))
+    }
+
     @Test("run reads --config; the environment beats the file; options beat both; a bad file stops it naming the key")
     func runUsesConfiguration() throws {
         let directory = try TemporaryDirectory()

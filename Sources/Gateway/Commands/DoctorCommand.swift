@@ -58,9 +58,10 @@ struct DoctorCommand: AsyncParsableCommand {
         checks.append(configurationCheck(loaded, problems: problems))
         let mqtt = mqttOptions.applied(to: loaded.configuration.mqtt)
         if mqtt.enabled { checks.append(brokerCheck(mqtt)) }
-        checks.append(databaseCheck())
+        let databasePath = databaseOptions.path(configuredIn: loaded.configuration)
+        checks.append(databaseCheck(databasePath))
         checks.append(clockCheck())
-        checks.append(diskCheck())
+        checks.append(diskCheck(databasePath))
         if json {
             var writer = JSONWriter()
             writer.beginArray()
@@ -167,8 +168,7 @@ struct DoctorCommand: AsyncParsableCommand {
             name: name, outcome: .fail, detail: error?.description ?? "no answer within 5 seconds", hint: hint)
     }
 
-    private func databaseCheck() -> Check {
-        let path = databaseOptions.path
+    private func databaseCheck(_ path: String) -> Check {
         guard FileStatus.exists(path) else {
             return Check(
                 name: "database", outcome: .warn, detail: "no database at \(path) yet",
@@ -196,8 +196,7 @@ struct DoctorCommand: AsyncParsableCommand {
         return Check(name: "system clock", outcome: .pass, detail: "\(UTCTime.readable(.init(secondsSince1970: now)))")
     }
 
-    private func diskCheck() -> Check {
-        let path = databaseOptions.path
+    private func diskCheck(_ path: String) -> Check {
         var directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         if directory.isEmpty { directory = path.hasPrefix("/") ? "/" : "." }
         var status = statvfs()

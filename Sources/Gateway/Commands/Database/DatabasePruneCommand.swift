@@ -26,8 +26,9 @@ struct DatabasePruneCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let store = try StoreAccess.openForWriting(databaseOptions.path)
-        let report = try store.pruneAll(now: Int64(time(nil)), policy: try configOptions.configuration().storage.retentionPolicy)
+        let configuration = try configOptions.configuration()
+        let store = try StoreAccess.openForWriting(databaseOptions.path(configuredIn: configuration))
+        let report = try store.pruneAll(now: Int64(time(nil)), policy: configuration.storage.retentionPolicy)
         let deleted = report.deletedRows.sorted { $0.key < $1.key }
         if json {
             var writer = JSONWriter()
