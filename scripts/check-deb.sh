@@ -18,8 +18,11 @@ if grep -q -E 'swift|libFoundation' <<<"$depends"; then
   echo "error: Depends names the Swift runtime, which must be linked statically: $depends" >&2
   exit 1
 fi
+# Listed once into a variable: `grep -q` at the end of a pipe can exit before
+# tar has written everything, and pipefail then counts tar's SIGPIPE.
+control_files=$(dpkg-deb --ctrl-tarfile "$deb" | tar -t)
 for script in postinst prerm postrm; do
-  dpkg-deb --ctrl-tarfile "$deb" | tar -t | grep -q "$script" || { echo "error: no $script" >&2; exit 1; }
+  grep -q "$script" <<<"$control_files" || { echo "error: no $script" >&2; exit 1; }
 done
 conffiles=$(dpkg-deb --info "$deb" conffiles 2>/dev/null || true)
 grep -qx '/etc/tempest-gateway/config.toml' <<<"$conffiles" || { echo "error: config.toml is not a conffile: $conffiles" >&2; exit 1; }
