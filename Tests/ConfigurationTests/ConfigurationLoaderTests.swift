@@ -70,6 +70,14 @@ struct ConfigurationLoaderTests {
         #expect(loaded.setting("udp.port")?.origin == .defaultValue)
     }
 
+    @Test("A choice written as a number is read as its word (protocol = 5)")
+    func choiceAsNumber() {
+        let loaded = resolve("[mqtt]\nprotocol = 5\n")
+        #expect(loaded.problems.isEmpty, "\(loaded.problems)")
+        #expect(loaded.setting("mqtt.protocol")?.value == .string("5"))
+        #expect(loaded.setting("mqtt.protocol")?.origin == .file(line: 2))
+    }
+
     @Test("Every kind of problem is collected with key, line, what is wrong and what is allowed")
     func problems() {
         let loaded = resolve(

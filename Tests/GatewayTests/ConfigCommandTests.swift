@@ -75,7 +75,7 @@ struct ConfigCommandTests {
         #expect(lines.contains("  mqtt.base: \"tempest\"; from: default"))
         #expect(lines.contains("  MQTT password: from the environment variable TEMPEST_MQTT_PASSWORD"))
         #expect(lines.contains("  Open-Meteo API key: none"))
-        #expect(lines.contains("[mqtt]"), "NO_COLOR leaves headings undecorated")
+        #expect(lines.contains("[mqtt]"), "headings are plain text off a terminal")
         #expect(!text.standardOutput.contains("hunter2"))
 
         let json = try Gateway.run(["config", "show", "--config", path, "--json"], environment: environment)
