@@ -154,7 +154,7 @@ struct ConfigurationLoaderTests {
         #expect(
             loaded.problems.map(\.description) == [
                 "environment variable TEMPEST_GATEWAY_MQTT_HOTS: not a known variable; allowed: TEMPEST_GATEWAY_<SECTION>_<KEY>, upper-case, for a key that `config show` lists",
-                "environment variable TEMPEST_GATEWAY_MQTT_PASSWORD: secrets never go in the configuration (the value is not shown); allowed: a *_file key naming a file only its owner can read",
+                "environment variable TEMPEST_GATEWAY_MQTT_PASSWORD: secrets never go in the configuration (the value is not shown); allowed: mqtt.password_file, the path of a file only its owner can read",
                 "environment variable TEMPEST_GATEWAY_MQTT_PORT: mqtt.port: \"abc\" is not a whole number; allowed: a whole number from 1 to 65535",
             ])
     }

@@ -50,8 +50,11 @@ public enum ConfigurationLoader {
         for name in environment.keys.sorted() where name.hasPrefix(ConfigurationKey.environmentPrefix) {
             let text = environment[name]!
             guard let key = ConfigurationSchema.key(environmentVariable: name) else {
+                // MQTT_PASSWORD as mqtt.password, so a secret gets its own advice.
                 let rest = name.dropFirst(ConfigurationKey.environmentPrefix.count).lowercased()
-                var problem = ConfigurationSchema.unknownKeyProblem(String(rest), line: nil, variable: name)
+                let section = ConfigurationSchema.sections.first { rest.hasPrefix($0 + "_") }
+                let path = section.map { $0 + "." + rest.dropFirst($0.count + 1) } ?? rest
+                var problem = ConfigurationSchema.unknownKeyProblem(path, line: nil, variable: name)
                 problem.key = nil
                 if problem.problem == "unknown key" {
                     problem.problem = "not a known variable"
