@@ -52,7 +52,7 @@ struct ConfigCommandTests {
         #expect(problems.first?["problem"] as? String == "0 is out of range")
     }
 
-    @Test("A missing --config file is an error; validate without it uses the defaults")
+    @Test("A missing --config file is an error that names it")
     func missingFile() throws {
         let directory = try TemporaryDirectory()
         let result = try Gateway.run(["config", "validate", "--config", directory.file("absent.toml")])
