@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "TempestCloud", targets: ["TempestCloud"]),
         .library(name: "Forecast", targets: ["Forecast"]),
+        .library(name: "Configuration", targets: ["Configuration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -91,6 +92,12 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // The configuration file: our own TOML subset, the keys, and the
+        // environment overrides. Knows nothing of the other modules.
+        .target(
+            name: "Configuration",
+            dependencies: []
+        ),
 
         // MARK: The executable
         .executableTarget(
@@ -102,6 +109,7 @@ let package = Package(
                 "MQTT",
                 "TempestCloud",
                 "Forecast",
+                "Configuration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -166,6 +174,10 @@ let package = Package(
         .testTarget(
             name: "ForecastTests",
             dependencies: ["Forecast", "HTTP", "TempestTestKit"]
+        ),
+        .testTarget(
+            name: "ConfigurationTests",
+            dependencies: ["Configuration", "Storage", "TempestCloud", "TempestTestKit"]
         ),
         .testTarget(
             name: "GatewayTests",

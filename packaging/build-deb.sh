@@ -2,7 +2,9 @@
 # Builds tempest-gateway_<version>_<arch>.deb in .build-deb/: the stripped
 # binary with the Swift runtime linked in statically (the C libraries stay
 # dynamic from Debian, so their security updates apply), the systemd unit,
-# the README, and maintainer scripts that enable and restart the service.
+# the README, the example configuration as /etc/tempest-gateway/config.toml
+# (a conffile: dpkg keeps local edits on upgrade), and maintainer scripts
+# that enable and restart the service.
 # Depends are computed from the binary by dpkg-shlibdeps.
 # Works the same on 64-bit Raspberry Pi OS (arm64) and Debian 12 (amd64).
 set -euo pipefail
@@ -23,11 +25,14 @@ swift build -c release --product tempest-gateway --static-swift-stdlib --scratch
 binary="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch/swift" --show-bin-path)/tempest-gateway"
 
 rm -rf "$package" "$package.deb"
-install -d "$package/DEBIAN" "$package/usr/bin" "$package/lib/systemd/system" "$package/usr/share/doc/tempest-gateway"
+install -d "$package/DEBIAN" "$package/usr/bin" "$package/lib/systemd/system" "$package/usr/share/doc/tempest-gateway" \
+  "$package/etc/tempest-gateway"
 install -m 0755 "$binary" "$package/usr/bin/tempest-gateway"
 strip --strip-unneeded "$package/usr/bin/tempest-gateway"
 install -m 0644 packaging/tempest-gateway.service "$package/lib/systemd/system/tempest-gateway.service"
 install -m 0644 README.md "$package/usr/share/doc/tempest-gateway/README.md"
+install -m 0644 packaging/config.toml "$package/etc/tempest-gateway/config.toml"
+printf '/etc/tempest-gateway/config.toml\n' > "$package/DEBIAN/conffiles"
 printf 'tempest-gateway\nCopyright: the tempest-gateway developers\n' > "$package/usr/share/doc/tempest-gateway/copyright"
 
 # Depends from the libraries the binary links, as Debian names them.

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Builds the .deb and checks what it holds: the stripped binary, the unit,
-# maintainer scripts, and Depends computed from the binary.
+# maintainer scripts, the configuration file as a conffile, and Depends
+# computed from the binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deb=$(bash packaging/build-deb.sh | tail -n 1)
 contents=$(dpkg-deb -c "$deb")
-for path in ./usr/bin/tempest-gateway ./lib/systemd/system/tempest-gateway.service ./usr/share/doc/tempest-gateway/README.md; do
+for path in ./usr/bin/tempest-gateway ./lib/systemd/system/tempest-gateway.service ./usr/share/doc/tempest-gateway/README.md \
+  ./etc/tempest-gateway/config.toml; do
   grep -q " $path\$" <<<"$contents" || { echo "error: $deb lacks $path" >&2; exit 1; }
 done
 depends=$(dpkg-deb -f "$deb" Depends)
@@ -16,9 +18,14 @@ if grep -q -E 'swift|libFoundation' <<<"$depends"; then
   echo "error: Depends names the Swift runtime, which must be linked statically: $depends" >&2
   exit 1
 fi
+# Listed once into a variable: `grep -q` at the end of a pipe can exit before
+# tar has written everything, and pipefail then counts tar's SIGPIPE.
+control_files=$(dpkg-deb --ctrl-tarfile "$deb" | tar -t)
 for script in postinst prerm postrm; do
-  dpkg-deb --ctrl-tarfile "$deb" | tar -t | grep -q "$script" || { echo "error: no $script" >&2; exit 1; }
+  grep -q "$script" <<<"$control_files" || { echo "error: no $script" >&2; exit 1; }
 done
+conffiles=$(dpkg-deb --info "$deb" conffiles 2>/dev/null || true)
+grep -qx '/etc/tempest-gateway/config.toml' <<<"$conffiles" || { echo "error: config.toml is not a conffile: $conffiles" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 dpkg-deb -x "$deb" "$work"
@@ -29,4 +36,7 @@ if readelf -d "$work/usr/bin/tempest-gateway" | grep -E 'NEEDED.*(libswift|libFo
   exit 1
 fi
 "$work/usr/bin/tempest-gateway" --version >/dev/null
+# The shipped configuration has no problems (ConfigurationTests check that it lists every key).
+"$work/usr/bin/tempest-gateway" config validate --config "$work/etc/tempest-gateway/config.toml" >/dev/null \
+  || { echo "error: the packaged config.toml has problems" >&2; exit 1; }
 echo "OK: $deb ($(du -k "$deb" | awk '{ print $1 }') KiB; binary $(du -k "$work/usr/bin/tempest-gateway" | awk '{ print $1 }') KiB); Depends: $depends"

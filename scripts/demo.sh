@@ -11,7 +11,8 @@
 # Usage: scripts/demo.sh [--speed X] [--keep]
 #   --speed X   replay speed (default 2880: the day in 30 seconds)
 #   --keep      keep the temporary folder (database, MQTT log) for a look
-# TEMPEST_GATEWAY_BINARY=PATH uses that binary instead of building one.
+# TEMPEST_DEMO_BINARY=PATH uses that binary instead of building one (not a
+# TEMPEST_GATEWAY_* name: those are configuration keys, checked strictly).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,8 +27,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-if [ -n "${TEMPEST_GATEWAY_BINARY:-}" ]; then
-  gateway="$TEMPEST_GATEWAY_BINARY"
+if [ -n "${TEMPEST_DEMO_BINARY:-}" ]; then
+  gateway="$TEMPEST_DEMO_BINARY"
 else
   bash scripts/install-deps.sh
   . scripts/swift-env.sh
@@ -86,6 +87,11 @@ for _ in $(seq 1 100); do
   grep -q Listening "$work/gateway.log" && break
   sleep 0.1
 done
+if ! grep -q Listening "$work/gateway.log"; then
+  echo "demo: the gateway did not start:" >&2
+  sed 's/^/  /' "$work/gateway.log" >&2
+  exit 1
+fi
 echo "Gateway: listening on UDP 127.0.0.1 port $udp_port, storing in $database."
 
 lines=$(wc -l < Samples/sample-day.jsonl)
@@ -98,7 +104,7 @@ for _ in $(seq 1 600); do
   [ "${depth:-}" = 0 ] && break
   [ "${mqtt_arguments[0]}" = --no-mqtt ] && break
 done
-kill -TERM "$gateway_pid"
+kill -TERM "$gateway_pid" 2>/dev/null || true
 wait "$gateway_pid" || true
 sleep 0.5
 

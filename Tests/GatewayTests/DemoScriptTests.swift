@@ -10,7 +10,7 @@ struct DemoScriptTests {
     func wholePipeline() throws {
         let result = try ChildProcess.run(
             executable: "/bin/bash", arguments: [BuiltProducts.packageRoot + "/scripts/demo.sh", "--speed", "7200"],
-            environment: ["TEMPEST_GATEWAY_BINARY": Gateway.path], timeoutSeconds: 150)
+            environment: ["TEMPEST_DEMO_BINARY": Gateway.path], timeoutSeconds: 150)
         #expect(result.status == 0, "\(result.standardError)")
         let output = result.standardOutput
         #expect(output.contains("Broker: a private mosquitto on 127.0.0.1 port"))

@@ -1,21 +1,24 @@
 import ArgumentParser
+import Configuration
 import Glibc
 import TempestCloud
 
 /// How to reach the WeatherFlow cloud. The token never comes from the
 /// command line: from a file only its owner can read (`--token-file`), from
 /// `$TEMPEST_WEATHERFLOW_TOKEN`, or from the systemd credential
-/// `weatherflow-token`.
+/// `weatherflow-token`. Options left out keep the configuration file's
+/// `[weatherflow]` values.
 struct CloudOptions: ParsableArguments {
     @Option(help: "A file holding the WeatherFlow personal access token (mode 600).")
     var tokenFile: String?
 
-    @Option(help: "The WeatherFlow REST API's base URL (for tests or a proxy).")
-    var weatherflowApi: String = WeatherFlowClient.defaultBaseURL
+    @Option(help: "The WeatherFlow REST API's base URL, for tests or a proxy (default: \(WeatherFlowClient.defaultBaseURL)).")
+    var weatherflowApi: String?
 
-    /// The client, with the token loaded from its source.
-    func client() throws -> WeatherFlowClient {
-        guard let client = try optionalClient() else {
+    /// The client, with the token loaded from its source; `configured` is
+    /// the configuration file's `[weatherflow]`, which options override.
+    func client(configured: GatewayConfiguration.WeatherFlow) throws -> WeatherFlowClient {
+        guard let client = try optionalClient(configured: configured) else {
             throw ValidationError(
                 "no WeatherFlow token: pass --token-file PATH (a file only you can read), or set TEMPEST_WEATHERFLOW_TOKEN; create a token at tempestwx.com → Settings → Data Authorizations")
         }
@@ -24,9 +27,9 @@ struct CloudOptions: ParsableArguments {
 
     /// The client when a token source is configured, nil when none is; a
     /// configured source that cannot be read is an error.
-    func optionalClient() throws -> WeatherFlowClient? {
+    func optionalClient(configured: GatewayConfiguration.WeatherFlow) throws -> WeatherFlowClient? {
         let source: APITokenSource
-        if let tokenFile {
+        if let tokenFile = tokenFile ?? configured.tokenFile {
             source = .file(path: tokenFile)
         } else if getenv("TEMPEST_WEATHERFLOW_TOKEN") != nil {
             source = .environment(name: "TEMPEST_WEATHERFLOW_TOKEN")
@@ -38,7 +41,7 @@ struct CloudOptions: ParsableArguments {
             return nil
         }
         do {
-            return WeatherFlowClient(token: try APIToken.load(from: source), baseURL: weatherflowApi)
+            return WeatherFlowClient(token: try APIToken.load(from: source), baseURL: weatherflowApi ?? configured.api)
         } catch {
             throw ValidationError("\(error)")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Glibc
 import MQTT
 import Storage
@@ -32,6 +33,8 @@ struct DoctorCommand: AsyncParsableCommand {
 
     @OptionGroup var mqttOptions: MQTTOptions
 
+    @OptionGroup var configOptions: ConfigFileOptions
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -51,10 +54,14 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         var checks = [Check]()
         checks.append(contentsOf: broadcastChecks())
-        if !mqttOptions.noMqtt { checks.append(brokerCheck()) }
-        checks.append(databaseCheck())
+        let (loaded, problems) = try configOptions.loadChecked()
+        checks.append(configurationCheck(loaded, problems: problems))
+        let mqtt = mqttOptions.applied(to: loaded.configuration.mqtt)
+        if mqtt.enabled { checks.append(brokerCheck(mqtt)) }
+        let databasePath = databaseOptions.path(configuredIn: loaded.configuration)
+        checks.append(databaseCheck(databasePath))
         checks.append(clockCheck())
-        checks.append(diskCheck())
+        checks.append(diskCheck(databasePath))
         if json {
             var writer = JSONWriter()
             writer.beginArray()
@@ -115,11 +122,21 @@ struct DoctorCommand: AsyncParsableCommand {
         return checks
     }
 
-    private func brokerCheck() -> Check {
-        let name = "MQTT broker \(mqttOptions.mqttHost) accepts the gateway"
+    /// The configuration file and `TEMPEST_GATEWAY_*` variables have no
+    /// problems (the other checks use the rest of it either way).
+    private func configurationCheck(_ loaded: LoadedConfiguration, problems: [ConfigurationProblem]) -> Check {
+        let name = "configuration " + (loaded.path ?? "defaults (no file at \(configOptions.path))")
+        guard !problems.isEmpty else { return Check(name: name, outcome: .pass, detail: "no problems") }
+        return Check(
+            name: name, outcome: .fail, detail: problems.map(\.description).joined(separator: " | "),
+            hint: "run `tempest-gateway config validate` and fix each line it names")
+    }
+
+    private func brokerCheck(_ mqtt: GatewayConfiguration.MQTT) -> Check {
+        let name = "MQTT broker \(mqtt.host) accepts the gateway"
         let configuration: MQTTConfiguration
         do {
-            var chosen = try mqttOptions.configuration()
+            var chosen = try mqtt.clientConfiguration()
             chosen.clientID += "-doctor"
             configuration = chosen
         } catch {
@@ -151,8 +168,7 @@ struct DoctorCommand: AsyncParsableCommand {
             name: name, outcome: .fail, detail: error?.description ?? "no answer within 5 seconds", hint: hint)
     }
 
-    private func databaseCheck() -> Check {
-        let path = databaseOptions.path
+    private func databaseCheck(_ path: String) -> Check {
         guard FileStatus.exists(path) else {
             return Check(
                 name: "database", outcome: .warn, detail: "no database at \(path) yet",
@@ -180,8 +196,7 @@ struct DoctorCommand: AsyncParsableCommand {
         return Check(name: "system clock", outcome: .pass, detail: "\(UTCTime.readable(.init(secondsSince1970: now)))")
     }
 
-    private func diskCheck() -> Check {
-        let path = databaseOptions.path
+    private func diskCheck(_ path: String) -> Check {
         var directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         if directory.isEmpty { directory = path.hasPrefix("/") ? "/" : "." }
         var status = statvfs()

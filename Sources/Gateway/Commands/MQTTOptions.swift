@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Glibc
 import MQTT
 
@@ -6,12 +7,15 @@ import MQTT
 /// line (every user can read process arguments): it is read from a file
 /// only its owner can read, from `$TEMPEST_MQTT_PASSWORD`, or from the
 /// systemd credential `mqtt-password`.
+///
+/// Options left out keep the configuration file's value (see
+/// ``applied(to:)``); the defaults in the help are the embedded ones.
 struct MQTTOptions: ParsableArguments {
     @Flag(help: "Do not publish to MQTT at all.")
     var noMqtt = false
 
-    @Option(help: "The MQTT broker's host name or address.")
-    var mqttHost: String = "localhost"
+    @Option(help: "The MQTT broker's host name or address (default: localhost).")
+    var mqttHost: String?
 
     @Option(help: "The MQTT broker's port (default 1883, or 8883 with --mqtt-tls).")
     var mqttPort: Int32?
@@ -28,14 +32,14 @@ struct MQTTOptions: ParsableArguments {
     @Option(help: "The CA certificate file for TLS (default: the system's trusted CAs).")
     var mqttCaFile: String?
 
-    @Option(help: "The topic prefix.")
-    var mqttBase: String = "tempest"
+    @Option(help: "The topic prefix (default: tempest).")
+    var mqttBase: String?
 
     @Option(help: "The MQTT client id (default: tempest-gateway-<host name>).")
     var mqttClientId: String?
 
-    @Option(help: "The Home Assistant discovery prefix.")
-    var homeassistantPrefix: String = "homeassistant"
+    @Option(help: "The Home Assistant discovery prefix (default: homeassistant).")
+    var homeassistantPrefix: String?
 
     @Flag(help: "Do not announce entities to Home Assistant (MQTT discovery).")
     var noHomeassistant = false
@@ -45,8 +49,8 @@ struct MQTTOptions: ParsableArguments {
         case metric, imperial
     }
 
-    @Option(help: "Units of published values: metric (°C, m/s, mb, mm, km) or imperial (°F, mph, inHg, in, mi). The database and JSON events stay metric.")
-    var units: UnitSystem = .metric
+    @Option(help: "Units of published values: metric (°C, m/s, mb, mm, km; the default) or imperial (°F, mph, inHg, in, mi). The database and JSON events stay metric.")
+    var units: UnitSystem?
 
     @Option(help: "Override the temperature unit: celsius or fahrenheit.")
     var temperatureUnit: PublishedUnits.TemperatureUnit?
@@ -63,19 +67,8 @@ struct MQTTOptions: ParsableArguments {
     @Option(help: "Override the distance unit: km or mi.")
     var distanceUnit: PublishedUnits.DistanceUnit?
 
-    @Option(help: "Publish 3-second wind at most every N seconds, with that window's mean, gust and vector-mean direction (0: every sample).")
-    var rapidWindInterval: Int = 0
-
-    /// The chosen units.
-    var publishedUnits: PublishedUnits {
-        var chosen = units == .imperial ? PublishedUnits.imperial : .metric
-        if let temperatureUnit { chosen.temperature = temperatureUnit }
-        if let windUnit { chosen.speed = windUnit }
-        if let pressureUnit { chosen.pressure = pressureUnit }
-        if let rainUnit { chosen.rain = rainUnit }
-        if let distanceUnit { chosen.distance = distanceUnit }
-        return chosen
-    }
+    @Option(help: "Publish 3-second wind at most every N seconds, with that window's mean, gust and vector-mean direction (0, the default: every sample).")
+    var rapidWindInterval: Int?
 
     /// Other programs whose topics can be published too.
     enum Compatibility: String, ExpressibleByArgument, CaseIterable {
@@ -90,73 +83,63 @@ struct MQTTOptions: ParsableArguments {
         valueName: "key"))
     var disableEntity: [String] = []
 
-    /// The WeatherFlow2MQTT compatibility settings, when chosen.
-    var compatibility: WeatherFlow2MQTTCompatibility? {
-        guard compat == .weatherflow2mqtt else { return nil }
-        return WeatherFlow2MQTTCompatibility(unitSystem: units == .imperial ? .imperial : .metric)
-    }
 
     @Option(help: .hidden)
     var mqttRestartDelay: Double = 30
 
-    @Option(help: "The MQTT protocol version: 5 or 3.1.1.")
-    var mqttProtocol: String = "5"
+    @Option(help: "The MQTT protocol version: 5 (the default) or 3.1.1.")
+    var mqttProtocol: String?
 
-    @Option(help: "Quality of service for published messages: 0 or 1.")
-    var mqttQos: Int32 = 1
+    @Option(help: "Quality of service for published messages: 0 or 1 (the default).")
+    var mqttQos: Int32?
 
     func validate() throws {
-        guard mqttProtocol == "5" || mqttProtocol == "3.1.1" else {
+        if let mqttProtocol, mqttProtocol != "5" && mqttProtocol != "3.1.1" {
             throw ValidationError("--mqtt-protocol must be 5 or 3.1.1, not \(mqttProtocol)")
         }
-        guard mqttQos == 0 || mqttQos == 1 else { throw ValidationError("--mqtt-qos must be 0 or 1, not \(mqttQos)") }
-        guard !mqttBase.isEmpty, !mqttBase.contains("#"), !mqttBase.contains("+"), !mqttBase.hasSuffix("/") else {
+        if let mqttQos, mqttQos != 0 && mqttQos != 1 { throw ValidationError("--mqtt-qos must be 0 or 1, not \(mqttQos)") }
+        if let mqttBase, mqttBase.isEmpty || mqttBase.contains("#") || mqttBase.contains("+") || mqttBase.hasSuffix("/") {
             throw ValidationError("--mqtt-base must be a topic prefix without wildcards or a trailing '/', not '\(mqttBase)'")
         }
-        if !(0...3600).contains(rapidWindInterval) {
+        if let rapidWindInterval, !(0...3600).contains(rapidWindInterval) {
             throw ValidationError("--rapid-wind-interval must be 0 to 3600 seconds, not \(rapidWindInterval)")
         }
-        let fields = HomeAssistantEntity.allFields
-        for key in disableEntity {
-            let field = key.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) ?? key
-            guard fields.contains(field), !key.hasPrefix("/") else {
-                throw ValidationError(
-                    "--disable-entity: '\(key)' names no entity; use a field such as feels_like, or SERIAL/FIELD (fields: \(fields.sorted().joined(separator: ", ")))")
-            }
+        if let problem = HomeAssistantEntity.unknownEntityProblem(disableEntity) {
+            throw ValidationError("--disable-entity: \(problem)")
         }
         if let mqttPort, !(1...65535).contains(mqttPort) {
             throw ValidationError("--mqtt-port must be 1 to 65535, not \(mqttPort)")
         }
     }
 
-    /// The client configuration, with the password loaded from its source.
-    func configuration() throws -> MQTTConfiguration {
-        var configuration = MQTTConfiguration(
-            host: mqttHost, port: mqttPort ?? (mqttTls ? 8883 : 1883), clientID: mqttClientId ?? MQTTOptions.defaultClientID())
-        configuration.protocolVersion = mqttProtocol == "3.1.1" ? .v311 : .v5
-        configuration.username = mqttUser
-        if let source = passwordSource() {
-            do {
-                configuration.password = try source.load()
-            } catch {
-                throw ValidationError("MQTT password: \(error)")
-            }
-        }
-        if mqttTls || mqttCaFile != nil {
-            configuration.tls = .init(caFile: mqttCaFile)
-        }
-        return configuration
-    }
-
-    private func passwordSource() -> SecretSource? {
-        if let mqttPasswordFile { return .file(mqttPasswordFile) }
-        if getenv("TEMPEST_MQTT_PASSWORD") != nil { return .environment("TEMPEST_MQTT_PASSWORD") }
-        if let directory = getenv("CREDENTIALS_DIRECTORY"),
-            access(String(cString: directory) + "/mqtt-password", R_OK) == 0
-        {
-            return .systemdCredential("mqtt-password")
-        }
-        return nil
+    /// `mqtt`, the configuration file's settings, with every option given
+    /// on the command line in their place.
+    func applied(to mqtt: GatewayConfiguration.MQTT) -> GatewayConfiguration.MQTT {
+        var result = mqtt
+        if noMqtt { result.enabled = false }
+        if let mqttHost { result.host = mqttHost }
+        if let mqttPort { result.port = Int(mqttPort) }
+        if let mqttUser { result.user = mqttUser }
+        if let mqttPasswordFile { result.passwordFile = mqttPasswordFile }
+        if mqttTls { result.tls = true }
+        if let mqttCaFile { result.caFile = mqttCaFile }
+        if let mqttBase { result.base = mqttBase }
+        if let mqttClientId { result.clientID = mqttClientId }
+        if let mqttProtocol { result.protocolVersion = mqttProtocol }
+        if let mqttQos { result.qos = Int(mqttQos) }
+        if noHomeassistant { result.homeAssistant = false }
+        if let homeassistantPrefix { result.homeAssistantPrefix = homeassistantPrefix }
+        if let units { result.units = units.rawValue }
+        if let temperatureUnit { result.temperatureUnit = temperatureUnit.rawValue }
+        if let windUnit { result.windUnit = windUnit.rawValue }
+        if let pressureUnit { result.pressureUnit = pressureUnit.rawValue }
+        if let rainUnit { result.rainUnit = rainUnit.rawValue }
+        if let distanceUnit { result.distanceUnit = distanceUnit.rawValue }
+        if let rapidWindInterval { result.rapidWindInterval = rapidWindInterval }
+        if let compat { result.compat = compat.rawValue }
+        // Entities disabled on the command line add to those of the file.
+        result.disabledEntities += disableEntity.filter { !result.disabledEntities.contains($0) }
+        return result
     }
 
     static func defaultClientID() -> String {

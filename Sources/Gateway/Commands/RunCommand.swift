@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Glibc
 import Logging
 import Meteorology
@@ -39,8 +40,13 @@ struct RunCommand: AsyncParsableCommand {
             --backfill-days days are filled from the REST history (source backfill, stored and counted but not \
             published). Forecasts are not wired in yet.
 
+            Settings come from the configuration file (--config, else /etc/tempest-gateway/config.toml when \
+            it exists), then TEMPEST_GATEWAY_<SECTION>_<KEY> environment variables, then these options, each \
+            overriding the one before; see `tempest-gateway config show`.
+
             Examples:
               tempest-gateway run
+              tempest-gateway run --config ./config.toml
               tempest-gateway run --database /tmp/test.db --udp-port 50223 --print json
               tempest-gateway run --token-file /etc/tempest-gateway/token --station 98765
             """
@@ -51,11 +57,13 @@ struct RunCommand: AsyncParsableCommand {
         case lines, json, none
     }
 
-    @Option(help: "The UDP port to listen on.")
-    var udpPort: UInt16 = UDPListenerConfiguration.defaultPort
+    @OptionGroup var configOptions: ConfigFileOptions
 
-    @Option(help: "The IPv4 address to bind.")
-    var udpAddress: String = "0.0.0.0"
+    @Option(help: "The UDP port to listen on (default: 50222).")
+    var udpPort: UInt16?
+
+    @Option(help: "The IPv4 address to bind (default: 0.0.0.0).")
+    var udpAddress: String?
 
     @Option(help: "The SQLite database file (default: $STATE_DIRECTORY/tempest-gateway.db, else ./tempest-gateway.db).")
     var database: String?
@@ -70,32 +78,32 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Station elevation above sea level in metres (for sea-level pressure).")
     var elevation: Double?
 
-    @Option(help: "The sensor's height above ground in metres (added to the elevation).")
-    var sensorHeight: Double = 0
+    @Option(help: "The sensor's height above ground in metres, added to the elevation (default: 0).")
+    var sensorHeight: Double?
 
     @OptionGroup var cloudOptions: CloudOptions
 
     @Option(help: "The WeatherFlow station to follow in the cloud (default: the account's only station, or the one heard over UDP).")
     var station: Int?
 
-    @Option(help: "Poll the WeatherFlow REST API once a Tempest sent nothing over UDP for this many seconds (15 minutes in power-save mode 3).")
-    var fallbackAfter: Int64 = 180
+    @Option(help: "Poll the WeatherFlow REST API once a Tempest sent nothing over UDP for this many seconds (default 180; 15 minutes in power-save mode 3).")
+    var fallbackAfter: Int?
 
-    @Option(help: "Fill holes in the stored observations from the WeatherFlow REST API up to this many days back (0: never).")
-    var backfillDays: Int64 = 5
+    @Option(help: "Fill holes in the stored observations from the WeatherFlow REST API up to this many days back (default 5; 0: never).")
+    var backfillDays: Int?
 
     @Option(help: .hidden)
     var cloudIntervalSeconds: Double = 60
 
-    /// The cloud follower's settings from the options.
-    var cloudSettings: CloudFollowerSettings {
-        var settings = CloudFollowerSettings()
-        settings.stationID = station
-        settings.quietSeconds = fallbackAfter
-        settings.powerSaveQuietSeconds = max(fallbackAfter, 900)
-        settings.horizonSeconds = backfillDays * 86_400
-        settings.pollIntervalSeconds = cloudIntervalSeconds
-        return settings
+    /// The cloud follower's settings from the effective configuration.
+    func cloudSettings(_ settings: GatewayConfiguration) -> CloudFollowerSettings {
+        var cloud = CloudFollowerSettings()
+        cloud.stationID = settings.station.stationID
+        cloud.quietSeconds = Int64(settings.weatherFlow.fallbackAfterSeconds)
+        cloud.powerSaveQuietSeconds = max(cloud.quietSeconds, 900)
+        cloud.horizonSeconds = Int64(settings.weatherFlow.backfillDays) * 86_400
+        cloud.pollIntervalSeconds = cloudIntervalSeconds
+        return cloud
     }
 
     @Option(help: "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port (off by default).")
@@ -107,7 +115,8 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         ShutdownSignal.install()
         LoggingSystem.bootstrap { GatewayLogHandler(label: $0) }
-        let path = database ?? RunCommand.defaultDatabasePath()
+        let settings = try effectiveConfiguration()
+        let path = settings.storage.database ?? RunCommand.defaultDatabasePath()
         // The publisher wakes on every commit (and on a 50 ms tick for
         // acknowledgements), so an event leaves for the broker as soon as it
         // is durable. Commits follow arrivals within 2 ms: at a station's
@@ -117,6 +126,7 @@ struct RunCommand: AsyncParsableCommand {
         let committedPublisher = Mutex<GatewayPublisher?>(nil)
         var writerConfiguration = StoreWriterConfiguration()
         writerConfiguration.maximumBatchDelaySeconds = 0.002
+        writerConfiguration.retention = settings.storage.retentionPolicy
         let writer: StoreWriter
         do {
             writer = try StoreWriter(
@@ -128,7 +138,13 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             throw GatewayError.databaseUnavailable(path, error)
         }
-        let zone = try zoneOptions.zone()
+        let zone: TimeZoneRules
+        do {
+            zone = try StationZoneOptions.zone(named: settings.station.timeZone)
+        } catch {
+            // The file's and the environment's zones were checked on loading.
+            throw ValidationError("--timezone: \(error)")
+        }
         let summaries = DailySummaryKeeper(timeZone: zone)
         let restored = try await writer.perform { store in
             try summaries.restore(from: store, now: Int64(Glibc.time(nil)))
@@ -137,17 +153,19 @@ struct RunCommand: AsyncParsableCommand {
             "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
                 + "\(restored.observations) stored observations and \(restored.strikes) strikes.")
 
-        let site = elevation.map { DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: sensorHeight) }
-        let cloudClient = try cloudOptions.optionalClient()
-        let publisher = try makePublisher(writer: writer, rainCheck: cloudClient != nil)
+        let site = settings.station.elevation.map {
+            DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: settings.station.sensorHeight)
+        }
+        let cloudClient = try cloudOptions.optionalClient(configured: settings.weatherFlow)
+        let publisher = try makePublisher(writer: writer, mqtt: settings.mqtt, rainCheck: cloudClient != nil)
         committedPublisher.withLock { $0 = publisher }
         let mode = print ?? (TerminalStyle.isTerminal(fileDescriptor: STDOUT_FILENO) ? .lines : .none)
         let printer: LiveMessagePrinter? =
             mode == .none ? nil : LiveMessagePrinter(json: mode == .json, showRejected: true, style: .standardOutput)
         let refusedWrites = Atomic<Int>(0)
         let activity = DeviceActivity()
-        let units = mqttOptions.publishedUnits
-        let throttle = RapidWindThrottle(intervalSeconds: Int64(mqttOptions.rapidWindInterval))
+        let units = settings.mqtt.publishedUnits
+        let throttle = RapidWindThrottle(intervalSeconds: Int64(settings.mqtt.rapidWindInterval))
         // Stores and counts one message; publishes it unless it is history
         // from a backfill. UDP and the REST fallback share this path.
         let ingest: @Sendable (TempestMessage, ObservationRecord.Source, Int64, Bool) -> Void = { message, source, now, isLate in
@@ -184,7 +202,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let follower = cloudClient.map { client in
             CloudFollower(
-                client: client, settings: cloudSettings, writer: writer, activity: activity, summaries: summaries,
+                client: client, settings: cloudSettings(settings), writer: writer, activity: activity, summaries: summaries,
                 logger: Logger(label: "tempest.cloud"),
                 onRainCheck: { serials, today, yesterday in
                     guard let publisher else { return }
@@ -201,11 +219,13 @@ struct RunCommand: AsyncParsableCommand {
             StandardOutput.errorLine(
                 "No WeatherFlow token: the REST fallback and backfill are off (see --token-file).")
         }
+        let udpAddress = settings.udp.address
+        let udpPort = UInt16(settings.udp.port)
         let configuration = UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort)
         let startedAt = Int64(Glibc.time(nil))
         let runningListener = Mutex<UDPListener?>(nil)
         let outboxDepth = Atomic<Int>(-1)
-        let brokerName = mqttOptions.noMqtt ? "" : "\(mqttOptions.mqttHost):\(mqttOptions.mqttPort ?? (mqttOptions.mqttTls ? 8883 : 1883))"
+        let brokerName = settings.mqtt.enabled ? "\(settings.mqtt.host):\(settings.mqtt.effectivePort)" : ""
         let bindAddress = udpAddress
         let reportNow: @Sendable () -> StatusReport = {
             let depth = outboxDepth.load(ordering: .relaxed)
@@ -227,7 +247,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         defer { status.stop() }
         var metrics: MetricsServer?
-        if let metricsPort {
+        if let metricsPort = settings.metrics.port.map(UInt16.init) {
             // Healthy while the receive loop's heartbeat moves (it beats at
             // least four times a second).
             let lastBeat = Mutex<(beat: UInt64, at: Double)>((0, MonotonicClock.seconds()))
@@ -325,25 +345,26 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// The MQTT publisher, started, unless `--no-mqtt`. `rainCheck` announces
-    /// the cloud's RainCheck rain entities (when a token is configured).
-    private func makePublisher(writer: StoreWriter, rainCheck: Bool) throws -> GatewayPublisher? {
-        guard !mqttOptions.noMqtt else { return nil }
-        let configuration = try mqttOptions.configuration()
+    /// The MQTT publisher, started, unless MQTT is off (`--no-mqtt`).
+    /// `rainCheck` announces the cloud's RainCheck rain entities (when a
+    /// token is configured).
+    private func makePublisher(writer: StoreWriter, mqtt: GatewayConfiguration.MQTT, rainCheck: Bool) throws -> GatewayPublisher? {
+        guard mqtt.enabled else { return nil }
+        let configuration = try mqtt.clientConfiguration()
         do {
-            let layout = TopicLayout(base: mqttOptions.mqttBase)
-            let discovery = mqttOptions.noHomeassistant
-                ? nil
-                : HomeAssistantDiscovery(
-                    prefix: mqttOptions.homeassistantPrefix, layout: layout, units: mqttOptions.publishedUnits,
-                    disabledEntities: Set(mqttOptions.disableEntity), rainCheck: rainCheck)
+            let layout = TopicLayout(base: mqtt.base)
+            let discovery = mqtt.homeAssistant
+                ? HomeAssistantDiscovery(
+                    prefix: mqtt.homeAssistantPrefix, layout: layout, units: mqtt.publishedUnits,
+                    disabledEntities: Set(mqtt.disabledEntities), rainCheck: rainCheck)
+                : nil
             let publisher = try GatewayPublisher(
-                configuration: configuration, layout: layout, discovery: discovery, qos: mqttOptions.mqttQos,
+                configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),
                 writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttOptions.mqttRestartDelay,
-                compatibility: mqttOptions.compatibility)
+                compatibility: mqtt.compatibility)
             try publisher.start()
             StandardOutput.errorLine(
-                "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqttOptions.mqttBase)/ (retrying until the broker answers).")
+                "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqtt.base)/ (retrying until the broker answers).")
             return publisher
         } catch {
             throw GatewayError.mqttUnavailable(error)

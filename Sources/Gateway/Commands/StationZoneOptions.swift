@@ -10,10 +10,15 @@ struct StationZoneOptions: ParsableArguments {
     /// The zone to use: the option, else the system's, else UTC.
     func zone() throws -> TimeZoneRules {
         do {
-            return try timezone.map { try TimeZoneRules(identifier: $0) } ?? TimeZoneRules.systemZone() ?? .utc
+            return try StationZoneOptions.zone(named: timezone)
         } catch {
             throw ValidationError("--timezone: \(error)")
         }
+    }
+
+    /// The zone called `name`, else the system's, else UTC.
+    static func zone(named name: String?) throws -> TimeZoneRules {
+        try name.map { try TimeZoneRules(identifier: $0) } ?? TimeZoneRules.systemZone() ?? .utc
     }
 
     /// `time` as an instant: instants as given, dates as the start of that

@@ -20,11 +20,13 @@ struct StationsCommand: AsyncParsableCommand {
 
     @OptionGroup var cloudOptions: CloudOptions
 
+    @OptionGroup var configOptions: ConfigFileOptions
+
     @Flag(help: "Print JSON.")
     var json = false
 
     func run() async throws {
-        let client = try cloudOptions.client()
+        let client = try cloudOptions.client(configured: configOptions.configuration().weatherFlow)
         let stations: [Station]
         do {
             stations = try await client.stations()

@@ -85,6 +85,19 @@ struct HomeAssistantEntity: Sendable {
         Set((sensorEntities(tempest: true, air: true, sky: true) + hubEntities + rainCheckEntities).map(\.field))
     }
 
+    /// What is wrong with the first of `keys` (`feels_like` or
+    /// `SERIAL/feels_like`) that names no entity, or nil when all do.
+    static func unknownEntityProblem(_ keys: [String]) -> String? {
+        let fields = allFields
+        for key in keys {
+            let field = key.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) ?? key
+            if !fields.contains(field) || key.hasPrefix("/") {
+                return "'\(key)' names no entity; use a field such as feels_like, or SERIAL/FIELD (fields: \(fields.sorted().joined(separator: ", ")))"
+            }
+        }
+        return nil
+    }
+
     /// The WeatherFlow cloud's rain totals after RainCheck (its correction
     /// with radar and nearby stations), beside the station's own `rain_today`,
     /// so they can be compared with the Tempest app.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Glibc
 import Storage
 import TempestUDP
@@ -9,23 +10,27 @@ struct DatabasePruneCommand: ParsableCommand {
         commandName: "prune",
         abstract: "Apply the retention rules now.",
         discussion: """
-            Raw 3-second wind older than 7 days becomes per-minute aggregates (mean speed, gust, lull, \
+            By default, raw 3-second wind older than 7 days becomes per-minute aggregates (mean speed, gust, lull, \
             vector-mean direction); device and hub status older than 2 days and forecast snapshots older \
             than 3 days are deleted. Observations, strikes, rain starts and daily summaries are kept. Whole \
             UTC days of observations and wind minutes older than 14 days are packed into one row each \
             (about a third of the space; every command still reads them). The running gateway does all \
-            this by itself in small steps; this command does it all at once.
+            this by itself in small steps; this command does it all at once. The [storage] *_days keys of \
+            the configuration file change these ages (see `tempest-gateway config show`).
             """
     )
 
     @OptionGroup var databaseOptions: DatabaseOptions
 
+    @OptionGroup var configOptions: ConfigFileOptions
+
     @Flag(help: "Print JSON.")
     var json = false
 
     func run() throws {
-        let store = try StoreAccess.openForWriting(databaseOptions.path)
-        let report = try store.pruneAll(now: Int64(time(nil)), policy: RetentionPolicy())
+        let configuration = try configOptions.configuration()
+        let store = try StoreAccess.openForWriting(databaseOptions.path(configuredIn: configuration))
+        let report = try store.pruneAll(now: Int64(time(nil)), policy: configuration.storage.retentionPolicy)
         let deleted = report.deletedRows.sorted { $0.key < $1.key }
         let packed = report.packedRows.sorted { $0.key < $1.key }
         if json {

@@ -1,0 +1,26 @@
+/// Where a setting's value came from.
+public enum SettingOrigin: Sendable, Equatable, CustomStringConvertible {
+    /// The embedded default.
+    case defaultValue
+    /// The configuration file, at this line.
+    case file(line: Int)
+    /// This environment variable.
+    case environment(variable: String)
+
+    public var description: String {
+        switch self {
+        case .defaultValue: "default"
+        case .file(let line): "file line \(line)"
+        case .environment(let variable): "environment \(variable)"
+        }
+    }
+
+    /// One word for machines: `default`, `file` or `environment`.
+    public var kind: String {
+        switch self {
+        case .defaultValue: "default"
+        case .file: "file"
+        case .environment: "environment"
+        }
+    }
+}

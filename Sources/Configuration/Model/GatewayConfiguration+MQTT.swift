@@ -1,0 +1,75 @@
+extension GatewayConfiguration {
+    /// `[mqtt]`: the broker and what to publish. Unit names are the words
+    /// the file uses (`fahrenheit`, `km/h`).
+    public struct MQTT: Sendable, Equatable {
+        /// `enabled`.
+        public var enabled: Bool
+        /// `host`.
+        public var host: String
+        /// `port`, or nil for 1883 (8883 with TLS).
+        public var port: Int?
+        /// `user`, if any.
+        public var user: String?
+        /// `password_file`, if any.
+        public var passwordFile: String?
+        /// `tls`.
+        public var tls: Bool
+        /// `ca_file`, if any.
+        public var caFile: String?
+        /// `base`: the topic prefix.
+        public var base: String
+        /// `client_id`, or nil for the default.
+        public var clientID: String?
+        /// `protocol`: `5` or `3.1.1`.
+        public var protocolVersion: String
+        /// `qos`: 0 or 1.
+        public var qos: Int
+        /// `homeassistant`: announce entities.
+        public var homeAssistant: Bool
+        /// `homeassistant_prefix`.
+        public var homeAssistantPrefix: String
+        /// `units`: `metric` or `imperial`.
+        public var units: String
+        /// `temperature_unit`, if overridden.
+        public var temperatureUnit: String?
+        /// `wind_unit`, if overridden.
+        public var windUnit: String?
+        /// `pressure_unit`, if overridden.
+        public var pressureUnit: String?
+        /// `rain_unit`, if overridden.
+        public var rainUnit: String?
+        /// `distance_unit`, if overridden.
+        public var distanceUnit: String?
+        /// `rapid_wind_interval` in seconds.
+        public var rapidWindInterval: Int
+        /// `compat`: `none` or `weatherflow2mqtt`.
+        public var compat: String
+        /// `disabled_entities`: Home Assistant entities to remove.
+        public var disabledEntities: [String]
+
+        init(_ values: ConfigurationValues) {
+            enabled = values.required("mqtt.enabled", values.boolean)
+            host = values.required("mqtt.host", values.string)
+            port = values.integer("mqtt.port")
+            user = values.string("mqtt.user")
+            passwordFile = values.string("mqtt.password_file")
+            tls = values.required("mqtt.tls", values.boolean)
+            caFile = values.string("mqtt.ca_file")
+            base = values.required("mqtt.base", values.string)
+            clientID = values.string("mqtt.client_id")
+            protocolVersion = values.required("mqtt.protocol", values.string)
+            qos = values.required("mqtt.qos", values.integer)
+            homeAssistant = values.required("mqtt.homeassistant", values.boolean)
+            homeAssistantPrefix = values.required("mqtt.homeassistant_prefix", values.string)
+            units = values.required("mqtt.units", values.string)
+            temperatureUnit = values.string("mqtt.temperature_unit")
+            windUnit = values.string("mqtt.wind_unit")
+            pressureUnit = values.string("mqtt.pressure_unit")
+            rainUnit = values.string("mqtt.rain_unit")
+            distanceUnit = values.string("mqtt.distance_unit")
+            rapidWindInterval = values.required("mqtt.rapid_wind_interval", values.integer)
+            compat = values.required("mqtt.compat", values.string)
+            disabledEntities = values.required("mqtt.disabled_entities", values.strings)
+        }
+    }
+}

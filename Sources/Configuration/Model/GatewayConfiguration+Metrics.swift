@@ -1,0 +1,11 @@
+extension GatewayConfiguration {
+    /// `[metrics]`: the health and metrics endpoint.
+    public struct Metrics: Sendable, Equatable {
+        /// `port`, or nil when off.
+        public var port: Int?
+
+        init(_ values: ConfigurationValues) {
+            port = values.integer("metrics.port")
+        }
+    }
+}

@@ -1,0 +1,20 @@
+extension GatewayConfiguration {
+    /// `[station]`: facts about the station.
+    public struct Station: Sendable, Equatable {
+        /// `timezone`: the IANA zone, or nil for the system's.
+        public var timeZone: String?
+        /// `elevation` in metres above sea level, or nil when unknown.
+        public var elevation: Double?
+        /// `sensor_height` in metres above ground.
+        public var sensorHeight: Double
+        /// `station_id`: the WeatherFlow station id, if given.
+        public var stationID: Int?
+
+        init(_ values: ConfigurationValues) {
+            timeZone = values.string("station.timezone")
+            elevation = values.decimal("station.elevation")
+            sensorHeight = values.required("station.sensor_height", values.decimal)
+            stationID = values.integer("station.station_id")
+        }
+    }
+}

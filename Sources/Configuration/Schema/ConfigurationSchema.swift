@@ -1,0 +1,124 @@
+/// Every key of the configuration file, in the order of the shipped
+/// example. The defaults are the ones `tempest-gateway run` uses without a
+/// file.
+public enum ConfigurationSchema {
+    private static let days = ValueRule.integer(0...36_500)
+    private static let port = ValueRule.integer(1...65_535)
+
+    /// Every key.
+    public static let keys: [ConfigurationKey] = [
+        // [udp]
+        .init("udp", "port", port, default: .integer(50_222), "The UDP port the hub broadcasts to."),
+        .init("udp", "address", .text(.ipv4Address), default: .string("0.0.0.0"), "The IPv4 address to bind (0.0.0.0: every interface)."),
+        // [storage]
+        .init(
+            "storage", "database", .text(.path), default: nil,
+            note: "$STATE_DIRECTORY/tempest-gateway.db under systemd, else ./tempest-gateway.db", "The SQLite database file."),
+        .init("storage", "rapid_wind_raw_days", .integer(1...36_500), default: .integer(7), "Days to keep raw 3-second wind samples (then per-minute aggregates remain)."),
+        .init("storage", "wind_minute_days", days, default: .integer(0), "Days to keep per-minute wind aggregates (0: forever)."),
+        .init("storage", "observation_days", days, default: .integer(0), "Days to keep observations (0: forever)."),
+        .init("storage", "lightning_strike_days", days, default: .integer(0), "Days to keep lightning strikes (0: forever)."),
+        .init("storage", "rain_start_days", days, default: .integer(0), "Days to keep rain starts (0: forever)."),
+        .init("storage", "device_status_days", days, default: .integer(2), "Days to keep device status reports (0: forever)."),
+        .init("storage", "hub_status_days", days, default: .integer(2), "Days to keep hub status reports (0: forever)."),
+        .init("storage", "forecast_snapshot_days", days, default: .integer(3), "Days to keep forecast snapshots (0: forever)."),
+        .init(
+            "storage", "pack_after_days", days, default: .integer(14),
+            "Days after which a whole UTC day of observations and wind minutes is packed into one row, about a third of the space (0: never)."),
+        // [station]
+        .init("station", "timezone", .text(.timeZone), default: nil, note: "the system's time zone", "The station's IANA time zone, for local days and daily totals."),
+        .init("station", "elevation", .decimal(-500...9_000), default: nil, note: "unknown: no sea-level pressure", "Station elevation above sea level in metres."),
+        .init("station", "sensor_height", .decimal(0...1_000), default: .float(0), "The sensor's height above ground in metres (added to the elevation)."),
+        .init("station", "station_id", .integer(1...2_147_483_647), default: nil, note: "the account's only station, or the one heard over UDP", "The WeatherFlow station id the cloud fallback, backfill and RainCheck follow."),
+        // [mqtt]
+        .init("mqtt", "enabled", .boolean, default: .boolean(true), "Publish to MQTT."),
+        .init("mqtt", "host", .text(.host), default: .string("localhost"), "The broker's host name or address."),
+        .init("mqtt", "port", port, default: nil, note: "1883, or 8883 with tls", "The broker's port."),
+        .init("mqtt", "user", .text(.nonEmpty), default: nil, note: "none", "The user name for the broker."),
+        .init(
+            "mqtt", "password_file", .text(.path), default: nil,
+            note: "$TEMPEST_MQTT_PASSWORD, else the systemd credential mqtt-password, else none",
+            "A file holding the broker password (mode 600)."),
+        .init("mqtt", "tls", .boolean, default: .boolean(false), "Connect with TLS (certificate and host name verified)."),
+        .init("mqtt", "ca_file", .text(.path), default: nil, note: "the system's trusted CAs", "The CA certificate file for TLS."),
+        .init("mqtt", "base", .text(.topicPrefix), default: .string("tempest"), "The topic prefix."),
+        .init("mqtt", "client_id", .text(.nonEmpty), default: nil, note: "tempest-gateway-<host name>", "The MQTT client id."),
+        .init("mqtt", "protocol", .choice(["5", "3.1.1"]), default: .string("5"), "The MQTT protocol version."),
+        .init("mqtt", "qos", .integer(0...1), default: .integer(1), "Quality of service for published messages."),
+        .init("mqtt", "homeassistant", .boolean, default: .boolean(true), "Announce entities to Home Assistant (MQTT discovery)."),
+        .init("mqtt", "homeassistant_prefix", .text(.topicPrefix), default: .string("homeassistant"), "The Home Assistant discovery prefix."),
+        .init("mqtt", "units", .choice(["metric", "imperial"]), default: .string("metric"), "Units of published values (the database and JSON events stay metric)."),
+        .init("mqtt", "temperature_unit", .choice(["celsius", "fahrenheit"]), default: nil, note: "from units", "Override the temperature unit."),
+        .init("mqtt", "wind_unit", .choice(["m/s", "km/h", "mph", "knots"]), default: nil, note: "from units", "Override the wind speed unit."),
+        .init("mqtt", "pressure_unit", .choice(["mb", "inHg", "mmHg", "kPa"]), default: nil, note: "from units", "Override the pressure unit."),
+        .init("mqtt", "rain_unit", .choice(["mm", "in"]), default: nil, note: "from units", "Override the rain unit."),
+        .init("mqtt", "distance_unit", .choice(["km", "mi"]), default: nil, note: "from units", "Override the distance unit."),
+        .init(
+            "mqtt", "rapid_wind_interval", .integer(0...3_600), default: .integer(0),
+            "Publish 3-second wind at most every N seconds, as that window's mean, gust and direction (0: every sample)."),
+        .init(
+            "mqtt", "compat", .choice(["none", "weatherflow2mqtt"]), default: .string("none"),
+            "Also publish another program's topics, keys and units: weatherflow2mqtt (WeatherFlow2MQTT 3.2.2)."),
+        .init(
+            "mqtt", "disabled_entities", .textList(.nonEmpty), default: .array([]),
+            "Home Assistant entities to remove: a field such as \"feels_like\" for every device, or \"SERIAL/FIELD\" for one."),
+        // [weatherflow]
+        .init("weatherflow", "api", .text(.url), default: .string("https://swd.weatherflow.com/swd/rest"), "The WeatherFlow REST API's base URL."),
+        .init(
+            "weatherflow", "token_file", .text(.path), default: nil,
+            note: "$TEMPEST_WEATHERFLOW_TOKEN, else the systemd credential weatherflow-token",
+            "A file holding the WeatherFlow personal access token (mode 600)."),
+        .init(
+            "weatherflow", "fallback_after_seconds", .integer(30...86_400), default: .integer(180),
+            "Poll the REST API once a Tempest sent nothing over UDP for this long (15 minutes in power-save mode 3)."),
+        .init(
+            "weatherflow", "backfill_days", .integer(0...30), default: .integer(5),
+            "Fill holes in the stored observations from the REST history up to this many days back (0: never)."),
+        // [forecast]
+        .init("forecast", "open_meteo_api", .text(.url), default: .string("https://api.open-meteo.com/v1/forecast"), "The Open-Meteo forecast API's URL."),
+        .init("forecast", "api_key_file", .text(.path), default: nil, note: "none (the free tier needs no key)", "A file holding an Open-Meteo API key (mode 600)."),
+        .init("forecast", "poll_minutes", .integer(5...1_440), default: .integer(30), "Minutes between forecast requests."),
+        // [metrics]
+        .init("metrics", "port", port, default: nil, note: "off", "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port."),
+    ]
+
+    /// The sections, in order.
+    public static var sections: [String] {
+        var seen = [String]()
+        for key in keys where !seen.contains(key.section) { seen.append(key.section) }
+        return seen
+    }
+
+    /// The key with the dotted name `path` (`mqtt.host`).
+    public static func key(_ path: String) -> ConfigurationKey? {
+        keys.first { $0.path == path }
+    }
+
+    /// The key that the environment variable `name` overrides.
+    public static func key(environmentVariable name: String) -> ConfigurationKey? {
+        keys.first { $0.environmentVariable == name }
+    }
+
+    /// What to say about a key that does not exist: the keys of its section,
+    /// or the sections; for a secret, the `_file` key to use instead.
+    static func unknownKeyProblem(_ path: String, line: Int?, variable: String?) -> ConfigurationProblem {
+        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        let section = parts.count == 2 ? parts[0] : ""
+        let name = parts.last ?? path
+        let secretWords = ["password", "token", "secret", "api_key", "apikey"]
+        if !name.hasSuffix("_file"), secretWords.contains(where: { name.lowercased().contains($0) }) {
+            let fileKey = keys.first { $0.section == section && $0.name.hasSuffix("_file") }
+            return ConfigurationProblem(
+                key: path, line: line, variable: variable,
+                problem: "secrets never go in the configuration (the value is not shown)",
+                allowed: fileKey.map { "\($0.path), the path of a file only its owner can read" }
+                    ?? "a *_file key naming a file only its owner can read")
+        }
+        let names = keys.filter { $0.section == section }.map(\.name)
+        return ConfigurationProblem(
+            key: path, line: line, variable: variable, problem: "unknown key",
+            allowed: names.isEmpty
+                ? "keys in the sections " + sections.map { "[\($0)]" }.joined(separator: ", ")
+                : "in [\(section)]: " + names.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Configuration
+import TempestUDP
+
+/// `tempest-gateway config show`: every setting's effective value and where
+/// it came from.
+struct ConfigShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show every setting, its value and where it came from.",
+        discussion: """
+            Each line names the key, its value, and its source: the default, a line of the file, or an \
+            environment variable. Secrets are never shown: only where each would be read from.
+
+            Examples:
+              tempest-gateway config show
+              tempest-gateway config show --config ./config.toml --json
+            """
+    )
+
+    @OptionGroup var configOptions: ConfigFileOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let (loaded, problems) = try configOptions.loadChecked()
+        let secrets = SecretOrigin.all(loaded.configuration)
+        if json {
+            StandardOutput.line(jsonText(loaded, problems: problems, secrets: secrets))
+            return
+        }
+        let style = TerminalStyle.standardOutput
+        StandardOutput.line(
+            "Configuration file: "
+                + (loaded.path ?? "none (\(configOptions.path) does not exist; the embedded defaults apply)"))
+        var section = ""
+        for setting in loaded.settings {
+            if setting.key.section != section {
+                section = setting.key.section
+                StandardOutput.line("")
+                StandardOutput.line(style.emphasized("[\(section)]"))
+            }
+            let value = setting.value?.tomlText ?? "unset, meaning \(setting.key.defaultNote ?? "none")"
+            StandardOutput.line("  \(setting.key.path): \(value); from: \(setting.origin)")
+        }
+        StandardOutput.line("")
+        StandardOutput.line(style.emphasized("Secrets") + " (values never shown):")
+        for secret in secrets {
+            StandardOutput.line("  \(secret.label): \(secret.source)")
+        }
+        if !problems.isEmpty {
+            StandardOutput.line("")
+            StandardOutput.line("Problems: \(problems.count); these settings use their previous value:")
+            for problem in problems { StandardOutput.line("  \(problem)") }
+        }
+    }
+
+    private func jsonText(
+        _ loaded: LoadedConfiguration, problems: [ConfigurationProblem], secrets: [(label: String, source: String)]
+    ) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.member("file", loaded.path)
+        writer.key("settings")
+        writer.beginArray()
+        for setting in loaded.settings {
+            writer.beginObject()
+            writer.member("key", setting.key.path)
+            writer.key("value")
+            switch setting.value {
+            case .string(let text)?: writer.value(text)
+            case .integer(let number)?: writer.value(number)
+            case .float(let number)?: writer.value(number)
+            case .boolean(let flag)?: writer.value(flag)
+            case .array?, nil: writer.value(nil as String?)
+            }
+            writer.member("default_note", setting.key.defaultNote)
+            writer.member("origin", setting.origin.kind)
+            if case .file(let line) = setting.origin { writer.member("line", Int64(line)) }
+            if case .environment(let variable) = setting.origin { writer.member("variable", variable) }
+            writer.member("environment_variable", setting.key.environmentVariable)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("secrets")
+        writer.beginArray()
+        for secret in secrets {
+            writer.beginObject()
+            writer.member("secret", secret.label)
+            writer.member("source", secret.source)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("problems")
+        writer.beginArray()
+        for problem in problems { ConfigurationChecks.write(problem, to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        return writer.text
+    }
+}

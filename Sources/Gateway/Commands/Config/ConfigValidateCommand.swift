@@ -1,0 +1,52 @@
+import ArgumentParser
+import Configuration
+import TempestUDP
+
+/// `tempest-gateway config validate`: every problem of the file and the
+/// environment, one per line; a non-zero exit status when there is any.
+struct ConfigValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check the configuration file and environment; list every problem.",
+        discussion: """
+            Prints one line per problem: where (the file's line, or the environment variable), the key, \
+            what is wrong, and what is allowed, such as
+              line 12: mqtt.port: "abc" is not a whole number; allowed: a whole number from 1 to 65535
+            Exits with status 1 when there is any problem, 0 otherwise.
+
+            Examples:
+              tempest-gateway config validate
+              tempest-gateway config validate --config ./config.toml --json
+            """
+    )
+
+    @OptionGroup var configOptions: ConfigFileOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let (loaded, problems) = try configOptions.loadChecked()
+        if json {
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.member("file", loaded.path)
+            writer.member("valid", problems.isEmpty)
+            writer.key("problems")
+            writer.beginArray()
+            for problem in problems { ConfigurationChecks.write(problem, to: &writer) }
+            writer.endArray()
+            writer.endObject()
+            StandardOutput.line(writer.text)
+        } else {
+            let source = loaded.path ?? "the embedded defaults (no file at \(configOptions.path))"
+            for problem in problems { StandardOutput.line(problem.description) }
+            if problems.isEmpty {
+                StandardOutput.line("OK: \(source) and the environment have no problems.")
+            } else {
+                StandardOutput.line("\(problems.count) " + (problems.count == 1 ? "problem" : "problems") + " in \(source) and the environment.")
+            }
+        }
+        if !problems.isEmpty { throw ExitCode(1) }
+    }
+}

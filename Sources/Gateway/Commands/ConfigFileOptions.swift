@@ -1,0 +1,37 @@
+import ArgumentParser
+import Configuration
+
+/// `--config FILE`: the configuration file, shared by `run` and the
+/// `config` commands. Without it, /etc/tempest-gateway/config.toml is read
+/// if it exists; a file named with `--config` must exist.
+struct ConfigFileOptions: ParsableArguments {
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp(
+            "The configuration file (default: \(ConfigurationLoader.defaultPath), when it exists).", valueName: "file"))
+    var config: String?
+
+    /// The file that is read, or would be.
+    var path: String { config ?? ConfigurationLoader.defaultPath }
+
+    /// The file and the `TEMPEST_GATEWAY_*` environment variables over the
+    /// defaults, with every problem found.
+    func load() throws -> LoadedConfiguration {
+        try ConfigurationLoader.load(explicitPath: config, environment: ProcessEnvironment.current())
+    }
+
+    /// The loaded configuration and every problem, including those only
+    /// the gateway can see (see ``ConfigurationChecks``).
+    func loadChecked() throws -> (loaded: LoadedConfiguration, problems: [ConfigurationProblem]) {
+        let loaded = try load()
+        return (loaded, ConfigurationChecks.problems(of: loaded))
+    }
+
+    /// The configuration, or an error naming every bad key and what is
+    /// wrong with it (including the checks of ``loadChecked()``).
+    func configuration() throws -> GatewayConfiguration {
+        let (loaded, problems) = try loadChecked()
+        guard problems.isEmpty else { throw ConfigurationError.invalid(path: loaded.path, problems: problems) }
+        return loaded.configuration
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Configuration
+
+extension RunCommand {
+    /// What `run` uses: the embedded defaults, then the configuration file,
+    /// then `TEMPEST_GATEWAY_*` environment variables, then every option
+    /// given on the command line. Throws, naming every bad key, when the
+    /// file or the environment has a problem (a time zone included).
+    func effectiveConfiguration() throws -> GatewayConfiguration {
+        var settings = try configOptions.configuration()
+        if let udpPort { settings.udp.port = Int(udpPort) }
+        if let udpAddress { settings.udp.address = udpAddress }
+        if let database { settings.storage.database = database }
+        if let timezone = zoneOptions.timezone { settings.station.timeZone = timezone }
+        if let elevation { settings.station.elevation = elevation }
+        if let sensorHeight { settings.station.sensorHeight = sensorHeight }
+        if let metricsPort { settings.metrics.port = Int(metricsPort) }
+        if let station { settings.station.stationID = station }
+        if let fallbackAfter { settings.weatherFlow.fallbackAfterSeconds = fallbackAfter }
+        if let backfillDays { settings.weatherFlow.backfillDays = backfillDays }
+        settings.mqtt = mqttOptions.applied(to: settings.mqtt)
+        if let problem = HomeAssistantEntity.unknownEntityProblem(settings.mqtt.disabledEntities) {
+            throw ValidationError("mqtt.disabled_entities: \(problem)")
+        }
+        return settings
+    }
+}

@@ -1,0 +1,39 @@
+import Configuration
+import Meteorology
+import TempestUDP
+
+/// Checks that need the gateway's own modules, beyond what the
+/// configuration module can tell from the text alone.
+enum ConfigurationChecks {
+    /// Every problem of `loaded`: its own, then a time zone this system does
+    /// not know.
+    static func problems(of loaded: LoadedConfiguration) -> [ConfigurationProblem] {
+        var problems = loaded.problems
+        if let setting = loaded.setting("station.timezone"), case .string(let name)? = setting.value,
+            (try? TimeZoneRules(identifier: name)) == nil
+        {
+            var problem = ConfigurationProblem(
+                key: setting.key.path, problem: "\"\(name)\" is not a time zone this system knows",
+                allowed: "a name from /usr/share/zoneinfo, such as \"Europe/Berlin\"")
+            switch setting.origin {
+            case .file(let line): problem.line = line
+            case .environment(let variable): problem.variable = variable
+            case .defaultValue: break
+            }
+            problems.append(problem)
+        }
+        return problems
+    }
+
+    /// Writes `problem` as a JSON object.
+    static func write(_ problem: ConfigurationProblem, to json: inout JSONWriter) {
+        json.beginObject()
+        json.member("key", problem.key)
+        json.member("line", problem.line.map(Int64.init))
+        json.member("variable", problem.variable)
+        json.member("problem", problem.problem)
+        json.member("allowed", problem.allowed)
+        json.member("message", problem.description)
+        json.endObject()
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Configuration
+import Glibc
+import MQTT
+
+extension GatewayConfiguration.MQTT {
+    /// The broker port: the configured one, else 1883 (8883 with TLS).
+    var effectivePort: Int32 {
+        port.map(Int32.init) ?? (tls ? 8883 : 1883)
+    }
+
+    /// The units to publish: the system, then each override.
+    var publishedUnits: PublishedUnits {
+        var chosen = units == "imperial" ? PublishedUnits.imperial : .metric
+        if let unit = temperatureUnit.flatMap(PublishedUnits.TemperatureUnit.init(rawValue:)) { chosen.temperature = unit }
+        if let unit = windUnit.flatMap(PublishedUnits.SpeedUnit.init(rawValue:)) { chosen.speed = unit }
+        if let unit = pressureUnit.flatMap(PublishedUnits.PressureUnit.init(rawValue:)) { chosen.pressure = unit }
+        if let unit = rainUnit.flatMap(PublishedUnits.RainUnit.init(rawValue:)) { chosen.rain = unit }
+        if let unit = distanceUnit.flatMap(PublishedUnits.DistanceUnit.init(rawValue:)) { chosen.distance = unit }
+        return chosen
+    }
+
+    /// The WeatherFlow2MQTT compatibility settings when `compat` asks for
+    /// them, in the unit system of `units`.
+    var compatibility: WeatherFlow2MQTTCompatibility? {
+        guard compat == "weatherflow2mqtt" else { return nil }
+        return WeatherFlow2MQTTCompatibility(unitSystem: units == "imperial" ? .imperial : .metric)
+    }
+
+    /// The client configuration, with the password loaded from its source.
+    func clientConfiguration() throws -> MQTTConfiguration {
+        var configuration = MQTTConfiguration(
+            host: host, port: effectivePort, clientID: clientID ?? MQTTOptions.defaultClientID())
+        configuration.protocolVersion = protocolVersion == "3.1.1" ? .v311 : .v5
+        configuration.username = user
+        if let source = passwordSource {
+            do {
+                configuration.password = try source.load()
+            } catch {
+                throw ValidationError("MQTT password: \(error)")
+            }
+        }
+        if tls || caFile != nil {
+            configuration.tls = .init(caFile: caFile)
+        }
+        return configuration
+    }
+
+    /// Where the password comes from: `password_file`, else
+    /// `$TEMPEST_MQTT_PASSWORD`, else the systemd credential `mqtt-password`.
+    var passwordSource: SecretSource? {
+        if let passwordFile { return .file(passwordFile) }
+        if getenv("TEMPEST_MQTT_PASSWORD") != nil { return .environment("TEMPEST_MQTT_PASSWORD") }
+        if let directory = getenv("CREDENTIALS_DIRECTORY"),
+            access(String(cString: directory) + "/mqtt-password", R_OK) == 0
+        {
+            return .systemdCredential("mqtt-password")
+        }
+        return nil
+    }
+}

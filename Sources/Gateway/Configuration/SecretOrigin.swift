@@ -1,0 +1,31 @@
+import Configuration
+import Glibc
+
+/// Where each secret would be read from, in words, for `config show`. The
+/// secret itself is never read here, let alone shown.
+enum SecretOrigin {
+    /// The secrets and their sources, as (label, source) pairs.
+    static func all(_ configuration: GatewayConfiguration) -> [(label: String, source: String)] {
+        [
+            ("MQTT password", describe(file: configuration.mqtt.passwordFile, variable: "TEMPEST_MQTT_PASSWORD", credential: "mqtt-password")),
+            (
+                "WeatherFlow token",
+                describe(file: configuration.weatherFlow.tokenFile, variable: "TEMPEST_WEATHERFLOW_TOKEN", credential: "weatherflow-token")
+            ),
+            ("Open-Meteo API key", describe(file: configuration.forecast.apiKeyFile, variable: nil, credential: nil)),
+        ]
+    }
+
+    /// The first source that is set, as "from the file PATH" and the like
+    /// (the file, the variable, the systemd credential); else "none".
+    private static func describe(file: String?, variable: String?, credential: String?) -> String {
+        if let file { return "from the file \(file)" }
+        if let variable, getenv(variable) != nil { return "from the environment variable \(variable)" }
+        if let credential, let directory = getenv("CREDENTIALS_DIRECTORY"),
+            access(String(cString: directory) + "/" + credential, R_OK) == 0
+        {
+            return "from the systemd credential \(credential)"
+        }
+        return "none"
+    }
+}
