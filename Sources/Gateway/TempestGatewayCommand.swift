@@ -16,7 +16,7 @@ struct TempestGatewayCommand: AsyncParsableCommand {
             RunCommand.self, ListenCommand.self, DecodeCommand.self, ReplayCommand.self, HistoryCommand.self,
             ExportCommand.self, DatabaseCommand.self, StatusCommand.self, DoctorCommand.self, StationsCommand.self,
             ForecastCommand.self,
-            ConfigCommand.self,
+            ConfigCommand.self, SetupCommand.self, SelectCommand.self,
         ]
     )
 }

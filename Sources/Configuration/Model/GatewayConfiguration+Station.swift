@@ -7,6 +7,10 @@ extension GatewayConfiguration {
         public var elevation: Double?
         /// `sensor_height` in metres above ground.
         public var sensorHeight: Double
+        /// `latitude` in degrees, if known.
+        public var latitude: Double?
+        /// `longitude` in degrees, if known.
+        public var longitude: Double?
         /// `station_id`: the WeatherFlow station id, if given.
         public var stationID: Int?
 
@@ -14,6 +18,8 @@ extension GatewayConfiguration {
             timeZone = values.string("station.timezone")
             elevation = values.decimal("station.elevation")
             sensorHeight = values.required("station.sensor_height", values.decimal)
+            latitude = values.decimal("station.latitude")
+            longitude = values.decimal("station.longitude")
             stationID = values.integer("station.station_id")
         }
     }

@@ -29,6 +29,8 @@ public enum ConfigurationSchema {
         .init("station", "timezone", .text(.timeZone), default: nil, note: "the system's time zone", "The station's IANA time zone, for local days and daily totals."),
         .init("station", "elevation", .decimal(-500...9_000), default: nil, note: "unknown: no sea-level pressure", "Station elevation above sea level in metres."),
         .init("station", "sensor_height", .decimal(0...1_000), default: .float(0), "The sensor's height above ground in metres (added to the elevation)."),
+        .init("station", "latitude", .decimal(-90...90), default: nil, note: "unknown: no forecasts", "The station's latitude in degrees (north positive), for forecasts."),
+        .init("station", "longitude", .decimal(-180...180), default: nil, note: "unknown: no forecasts", "The station's longitude in degrees (east positive), for forecasts."),
         .init("station", "station_id", .integer(1...2_147_483_647), default: nil, note: "the account's only station, or the one heard over UDP", "The WeatherFlow station id the cloud fallback, backfill and RainCheck follow."),
         // [mqtt]
         .init("mqtt", "enabled", .boolean, default: .boolean(true), "Publish to MQTT."),

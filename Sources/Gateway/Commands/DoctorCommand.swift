@@ -3,7 +3,6 @@ import Configuration
 import Glibc
 import MQTT
 import Storage
-import Synchronization
 import TempestUDP
 
 /// `tempest-gateway doctor`: checks what usually goes wrong, each with a
@@ -13,8 +12,8 @@ struct DoctorCommand: AsyncParsableCommand {
         commandName: "doctor",
         abstract: "Check the setup: broadcasts, port sharing, broker, database, clock and disk.",
         discussion: """
-            Each check prints PASS, WARN or FAIL in words, then what to do about a problem. The exit status \\
-            is 1 when any check fails. Broadcasts are awaited for --seconds (default 15; a hub sends every \\
+            Each check prints PASS, WARN or FAIL in words, then what to do about a problem. The exit status \
+            is 1 when any check fails. Broadcasts are awaited for --seconds (default 15; a hub sends every \
             10 seconds). It works while the gateway runs: the UDP port is shared.
 
             Examples:
@@ -38,14 +37,7 @@ struct DoctorCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    /// One check's outcome.
-    struct Check {
-        enum Outcome: String { case pass = "PASS", warn = "WARN", fail = "FAIL" }
-        var name: String
-        var outcome: Outcome
-        var detail: String
-        var hint: String?
-    }
+    typealias Check = GatewayCheck
 
     func validate() throws {
         guard (1...600).contains(seconds) else { throw ValidationError("--seconds must be 1 to 600, not \(seconds)") }
@@ -53,7 +45,7 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         var checks = [Check]()
-        checks.append(contentsOf: broadcastChecks())
+        checks.append(contentsOf: BroadcastProbe.listen(port: port, seconds: seconds).checks)
         let (loaded, problems) = try configOptions.loadChecked()
         checks.append(configurationCheck(loaded, problems: problems))
         let mqtt = mqttOptions.applied(to: loaded.configuration.mqtt)
@@ -77,49 +69,10 @@ struct DoctorCommand: AsyncParsableCommand {
             StandardOutput.line(writer.text)
         } else {
             for check in checks {
-                StandardOutput.line("\(check.outcome.rawValue): \(check.name): \(check.detail)")
-                if let hint = check.hint, check.outcome != .pass { StandardOutput.line("  What to do: \(hint)") }
+                for line in check.lines { StandardOutput.line(line) }
             }
         }
         if checks.contains(where: { $0.outcome == .fail }) { throw ExitCode(1) }
-    }
-
-    private func broadcastChecks() -> [Check] {
-        let heard = Mutex<[String: Int]>([:])
-        let listener: UDPListener
-        do {
-            listener = try UDPListener(configuration: .init(port: port))
-            try listener.start { event in
-                if case .message(let received) = event {
-                    heard.withLock { $0[received.message.envelope.serialNumber.rawValue, default: 0] += 1 }
-                }
-            }
-        } catch {
-            return [
-                Check(
-                    name: "UDP port \(port) can be shared", outcome: .fail, detail: "\(error)",
-                    hint: "another program holds port \(port) without SO_REUSEPORT; stop it, or run the gateway instead of it")
-            ]
-        }
-        var checks = [Check(name: "UDP port \(port) can be shared", outcome: .pass, detail: "bound with SO_REUSEADDR and SO_REUSEPORT")]
-        for _ in 0..<(seconds * 10) where heard.withLock({ $0.isEmpty }) { usleep(100_000) }
-        if heard.withLock({ $0.isEmpty }) == false { usleep(500_000) }  // let the other devices speak too
-        listener.stop()
-        let statistics = listener.statistics
-        let serials = heard.withLock { $0 }.keys.sorted()
-        if serials.isEmpty {
-            checks.append(
-                Check(
-                    name: "hub broadcasts arrive", outcome: .fail,
-                    detail: "nothing arrived on UDP port \(port) in \(seconds) seconds (\(statistics.datagramsReceived) datagrams received)",
-                    hint: "check that the hub is online and on this subnet and VLAN, that Docker uses host networking, that no firewall drops UDP \(port), and that Wi-Fi client isolation is off"))
-        } else {
-            checks.append(
-                Check(
-                    name: "hub broadcasts arrive", outcome: .pass,
-                    detail: "heard " + serials.joined(separator: ", ") + " (\(statistics.decoded) messages, \(statistics.rejected) rejected)"))
-        }
-        return checks
     }
 
     /// The configuration file and `TEMPEST_GATEWAY_*` variables have no
@@ -133,39 +86,13 @@ struct DoctorCommand: AsyncParsableCommand {
     }
 
     private func brokerCheck(_ mqtt: GatewayConfiguration.MQTT) -> Check {
-        let name = "MQTT broker \(mqtt.host) accepts the gateway"
-        let configuration: MQTTConfiguration
         do {
-            var chosen = try mqtt.clientConfiguration()
-            chosen.clientID += "-doctor"
-            configuration = chosen
+            var configuration = try mqtt.clientConfiguration()
+            configuration.clientID += "-doctor"
+            return BrokerProbe.check(configuration, host: mqtt.host)
         } catch {
-            return Check(name: name, outcome: .fail, detail: "\(error)", hint: "fix the MQTT password source")
+            return Check(name: "MQTT broker \(mqtt.host) accepts the gateway", outcome: .fail, detail: "\(error)", hint: "fix the MQTT password source")
         }
-        let failure = Mutex<MQTTError?>(nil)
-        do {
-            let client = try MQTTClient(configuration: configuration) { event in
-                if case .connectionFailed(let error) = event { failure.withLock { $0 = $0 ?? error } }
-            }
-            try client.start()
-            let connected = client.waitUntilConnected(seconds: 5)
-            client.stop()
-            if connected {
-                return Check(name: name, outcome: .pass, detail: "connected to \(configuration.host):\(configuration.port)")
-            }
-        } catch {
-            failure.withLock { $0 = $0 ?? error }
-        }
-        let error = failure.withLock { $0 }
-        let hint: String
-        switch error?.kind {
-        case .credentialsRejected, .notAuthorized: hint = "check --mqtt-user and the password file, and the broker's password file and ACL"
-        case .tls: hint = "check --mqtt-ca-file and that the broker's certificate names this host"
-        case .nameNotResolved: hint = "check the host name, or use the broker's IP address"
-        default: hint = "check that the broker runs and listens on \(configuration.host):\(configuration.port) (sudo apt install mosquitto)"
-        }
-        return Check(
-            name: name, outcome: .fail, detail: error?.description ?? "no answer within 5 seconds", hint: hint)
     }
 
     private func databaseCheck(_ path: String) -> Check {

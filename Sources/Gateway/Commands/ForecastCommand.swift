@@ -12,12 +12,12 @@ struct ForecastCommand: AsyncParsableCommand {
         commandName: "forecast",
         abstract: "List Open-Meteo's forecast variables, or fetch a forecast for a place.",
         discussion: """
-            With --catalog, lists the forecast variables the gateway knows, by category, with unit, \\
+            With --catalog, lists the forecast variables the gateway knows, by category, with unit, \
             where each is available (current, 15-minute, hourly, daily) and whether it is fetched by default.
 
-            Otherwise fetches the default variables from Open-Meteo for --latitude/--longitude in \\
-            --timezone and prints the conditions now, the next hours and the next days. For a commercial \\
-            plan or a self-hosted server pass --open-meteo-api; an API key is read from \\
+            Otherwise fetches the default variables from Open-Meteo for --latitude/--longitude in \
+            --timezone and prints the conditions now, the next hours and the next days. For a commercial \
+            plan or a self-hosted server pass --open-meteo-api; an API key is read from \
             $TEMPEST_OPEN_METEO_API_KEY (never from the command line) and never printed. With \
             --database each forecast is kept in the gateway's database, and when Open-Meteo cannot be \
             reached the last one kept for the place is shown with its age.
@@ -25,7 +25,7 @@ struct ForecastCommand: AsyncParsableCommand {
             Examples:
               tempest-gateway forecast --catalog
               tempest-gateway forecast --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver
-              tempest-gateway forecast --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver \\
+              tempest-gateway forecast --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver \
                 --hourly temperature_2m,precipitation_probability --daily sunrise,sunset --current "" --forecast-days 3
             """
     )

@@ -8,8 +8,8 @@ struct StationsCommand: AsyncParsableCommand {
         commandName: "stations",
         abstract: "List the stations of your WeatherFlow account, with their devices.",
         discussion: """
-            Asks the WeatherFlow REST API with your personal access token and lists each station's id, \\
-            name, location, elevation and time zone, and its devices with serial numbers, cloud device ids \\
+            Asks the WeatherFlow REST API with your personal access token and lists each station's id, \
+            name, location, elevation and time zone, and its devices with serial numbers, cloud device ids \
             and sensor heights.
 
             Examples:
@@ -65,20 +65,7 @@ struct StationsCommand: AsyncParsableCommand {
         }
         if stations.isEmpty { StandardOutput.line("This token's account has no stations.") }
         for station in stations {
-            var line = "Station \(station.id): \(station.name ?? "unnamed")"
-            if let elevation = station.elevationMeters { line += ", elevation \(JSONWriter.format((elevation * 10).rounded() / 10)) metres" }
-            if let zone = station.timeZoneIdentifier { line += ", time zone \(zone)" }
-            if let latitude = station.latitudeDegrees, let longitude = station.longitudeDegrees {
-                line += ", latitude \(latitude), longitude \(longitude)"
-            }
-            StandardOutput.line(line)
-            for device in station.devices {
-                var deviceLine = "  \(device.isHub ? "Hub" : "Device") \(device.serialNumber?.rawValue ?? "without serial"), cloud device id \(device.id)"
-                if let height = device.sensorHeightAboveGroundMeters, !device.isHub {
-                    deviceLine += ", sensor height \(JSONWriter.format(height)) metres above ground"
-                }
-                StandardOutput.line(deviceLine)
-            }
+            for line in StationFormat.lines(station) { StandardOutput.line(line) }
         }
     }
 }

@@ -8,9 +8,9 @@ struct StatusCommand: ParsableCommand {
         commandName: "status",
         abstract: "Show what the running gateway hears, stores and publishes.",
         discussion: """
-            Asks the running gateway over its status socket (the database path plus .sock) and prints, per \\
-            device, how long ago each kind of message arrived, its source, battery and power mode; the MQTT \\
-            connection and the outbox; and the datagram counters (received, decoded, rejected by reason, \\
+            Asks the running gateway over its status socket (the database path plus .sock) and prints, per \
+            device, how long ago each kind of message arrived, its source, battery and power mode; the MQTT \
+            connection and the outbox; and the datagram counters (received, decoded, rejected by reason, \
             duplicates, late, dropped by the kernel). Exit status 1 when the gateway does not answer.
 
             Examples:

@@ -9,6 +9,11 @@ enum StandardOutput {
         write(line + "\n", to: STDOUT_FILENO)
     }
 
+    /// Writes `text` to standard output without a newline (a prompt).
+    static func prompt(_ text: String) {
+        write(text, to: STDOUT_FILENO)
+    }
+
     /// Writes `line` and a newline to standard error.
     static func errorLine(_ line: String) {
         write(line + "\n", to: STDERR_FILENO)

@@ -1,0 +1,262 @@
+import ArgumentParser
+import Configuration
+import Glibc
+import MQTT
+import TempestCloud
+import TempestUDP
+
+/// `tempest-gateway setup`: the wizard that sets the gateway up.
+struct SetupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "setup",
+        abstract: "Set the gateway up: token, station, broadcasts, broker, configuration file.",
+        discussion: """
+            Five steps, each said in plain words: 1. your WeatherFlow personal access token (typed without \
+            echo, or from --token-file), 2. your stations, of which you choose one, 3. up to --udp-seconds \
+            of listening for the hub's broadcasts, to confirm they arrive and that their serials belong to \
+            the station, 4. the MQTT broker, whose connection and credentials are tested, 5. the \
+            configuration file, shown (secrets masked) and written after you agree.
+
+            A typed token is saved next to the configuration file as weatherflow-token, and a typed broker \
+            password as mqtt-password, both readable only by their owner (mode 600). The configuration \
+            names these files; it never holds a secret itself.
+
+            Without a terminal, or with --yes, it asks nothing: give --token-file, and --station when the \
+            account has several stations.
+
+            Examples:
+              sudo tempest-gateway setup
+              tempest-gateway setup --config ./config.toml --token-file ./token --station 98765 \
+                --mqtt-host broker.lan --mqtt-port 1883 --yes
+            """
+    )
+
+    @OptionGroup var configOptions: ConfigFileOptions
+
+    @Option(help: "A file holding the WeatherFlow personal access token (mode 600); without it, the token is asked for.")
+    var tokenFile: String?
+
+    @Option(help: "The WeatherFlow station id to use; without it, you choose from the list.")
+    var station: Int?
+
+    @Option(help: "The MQTT broker's host name or address.")
+    var mqttHost: String?
+
+    @Option(help: "The MQTT broker's port.")
+    var mqttPort: Int?
+
+    @Option(help: "The user name for the broker (its password is asked for, or read from --mqtt-password-file).")
+    var mqttUser: String?
+
+    @Option(help: "A file holding the broker password (mode 600).")
+    var mqttPasswordFile: String?
+
+    @Option(help: "How long to listen for the hub's broadcasts, in seconds (0 skips the check).")
+    var udpSeconds: Int = 30
+
+    @Option(help: "The UDP port the hub broadcasts to.")
+    var udpPort: UInt16 = UDPListenerConfiguration.defaultPort
+
+    @Option(help: "The WeatherFlow REST API's base URL, for tests or a proxy.")
+    var weatherflowApi: String?
+
+    @Flag(help: "Ask nothing: take the options as they are and write the configuration.")
+    var yes = false
+
+    func validate() throws {
+        guard (0...600).contains(udpSeconds) else { throw ValidationError("--udp-seconds must be 0 to 600, not \(udpSeconds)") }
+        if let mqttPort, !(1...65_535).contains(mqttPort) { throw ValidationError("--mqtt-port must be 1 to 65535, not \(mqttPort)") }
+    }
+
+    func run() async throws {
+        let interactive = !yes && isatty(STDIN_FILENO) == 1
+        let input = TerminalInput()
+        let path = configOptions.path
+        let directory = Self.directory(of: path)
+        let existingText = try ConfigurationFile.read(path)
+        let current = ConfigurationLoader.resolve(fileText: existingText, path: path, environment: [:]).configuration
+
+        // 1. The token.
+        StandardOutput.line("Step 1 of 5: your WeatherFlow personal access token.")
+        var settings: [(key: String, value: String)] = []
+        var typedToken: String?
+        let token: APIToken
+        do {
+            if let tokenFile {
+                token = try APIToken.load(from: .file(path: tokenFile))
+                settings.append(("weatherflow.token_file", Self.absolute(tokenFile)))
+                StandardOutput.line("Using the token in \(tokenFile).")
+            } else if interactive {
+                StandardOutput.line("Create one at tempestwx.com, then Settings, then Data Authorizations.")
+                guard let typed = input.askSecret("Paste the token"), !typed.isEmpty else { throw SetupError("no token was given") }
+                guard let typedAPIToken = APIToken(typed) else {
+                    throw SetupError("that is not a token: a personal access token is letters, digits and dashes")
+                }
+                token = typedAPIToken
+                typedToken = typed
+                settings.append(("weatherflow.token_file", directory + "/weatherflow-token"))
+            } else {
+                throw SetupError("without a terminal, give the token with --token-file PATH (a file only you can read)")
+            }
+        } catch let error as SetupError {
+            throw error
+        } catch {
+            throw SetupError("\(error)")
+        }
+        let api = weatherflowApi ?? current.weatherFlow.api
+        if api != WeatherFlowClient.defaultBaseURL { settings.append(("weatherflow.api", api)) }
+        let client = WeatherFlowClient(token: token, baseURL: api)
+
+        // 2. The station.
+        StandardOutput.line("")
+        StandardOutput.line("Step 2 of 5: your stations.")
+        let stations: [Station]
+        do {
+            stations = try await client.stations()
+        } catch {
+            throw SetupError("\(error)")
+        }
+        guard !stations.isEmpty else { throw SetupError("this token's account has no stations; add one in the Tempest app first") }
+        for (index, station) in stations.enumerated() {
+            for line in StationFormat.lines(station, number: index + 1) { StandardOutput.line(line) }
+        }
+        let chosen = try choose(from: stations, interactive: interactive, input: input)
+        StandardOutput.line("Chosen: station \(chosen.id), \(chosen.name ?? "unnamed").")
+        settings += StationSettings.settings(for: chosen)
+
+        // 3. The broadcasts.
+        StandardOutput.line("")
+        if udpSeconds > 0 {
+            StandardOutput.line("Step 3 of 5: listening for the hub's broadcasts on UDP port \(udpPort) for up to \(udpSeconds) seconds.")
+            let probe = BroadcastProbe.listen(port: udpPort, seconds: udpSeconds)
+            for check in probe.checks { for line in check.lines { StandardOutput.line(line) } }
+            for line in Self.serialMatch(heard: Set(probe.heard.keys), station: chosen) { StandardOutput.line(line) }
+        } else {
+            StandardOutput.line("Step 3 of 5: skipped (--udp-seconds 0); `tempest-gateway doctor` checks the broadcasts later.")
+        }
+
+        // 4. The broker.
+        StandardOutput.line("")
+        StandardOutput.line("Step 4 of 5: the MQTT broker.")
+        var mqtt = current.mqtt
+        var typedPassword: String?
+        if let mqttHost { mqtt.host = mqttHost } else if interactive, let host = input.ask("Broker host name or address", default: mqtt.host) {
+            mqtt.host = host
+        }
+        if let mqttPort { mqtt.port = mqttPort } else if interactive, let text = input.ask("Broker port", default: String(mqtt.effectivePort)) {
+            guard let port = Int(text), (1...65_535).contains(port) else { throw SetupError("the port must be a number from 1 to 65535, not \(text)") }
+            mqtt.port = port
+        }
+        if let mqttUser { mqtt.user = mqttUser } else if interactive, let user = input.ask("Broker user name, empty for none", default: mqtt.user ?? "") {
+            mqtt.user = user.isEmpty ? nil : user
+        }
+        if let mqttPasswordFile {
+            mqtt.passwordFile = Self.absolute(mqttPasswordFile)
+        } else if interactive, mqtt.user != nil, mqtt.passwordFile == nil {
+            typedPassword = input.askSecret("Broker password for \(mqtt.user ?? "")")
+            mqtt.passwordFile = directory + "/mqtt-password"
+        }
+        settings.append(("mqtt.host", mqtt.host))
+        settings.append(("mqtt.port", String(mqtt.effectivePort)))
+        if let user = mqtt.user { settings.append(("mqtt.user", user)) }
+        if let file = mqtt.passwordFile { settings.append(("mqtt.password_file", file)) }
+        let brokerCheck = probeBroker(mqtt, typedPassword: typedPassword)
+        for line in brokerCheck.lines { StandardOutput.line(line) }
+        if brokerCheck.outcome == .fail, interactive,
+            !input.confirm("The broker did not accept the gateway. Save these settings anyway?", default: false)
+        {
+            throw SetupError("nothing was written; run setup again when the broker is ready")
+        }
+
+        // 5. The configuration.
+        StandardOutput.line("")
+        StandardOutput.line("Step 5 of 5: the configuration file \(path).")
+        var text = existingText ?? ""
+        for setting in settings {
+            do {
+                text = try ConfigurationEditor.setting(setting.key, to: setting.value, in: text)
+            } catch {
+                throw SetupError("\(setting.key): \(error)")
+            }
+        }
+        for setting in settings { StandardOutput.line("  \(setting.key) = \(setting.value)") }
+        if typedToken != nil { StandardOutput.line("  (the token goes to \(directory)/weatherflow-token, mode 600)") }
+        if typedPassword != nil { StandardOutput.line("  (the broker password goes to \(directory)/mqtt-password, mode 600)") }
+        if interactive, !input.confirm("Write this configuration?", default: true) {
+            StandardOutput.line("Nothing was written.")
+            return
+        }
+        do {
+            if let typedToken { try SecretFile.write(typedToken, to: directory + "/weatherflow-token") }
+            if let typedPassword { try SecretFile.write(typedPassword, to: directory + "/mqtt-password") }
+            try ConfigurationFile.write(text, to: path)
+        } catch let error as SetupError {
+            throw error
+        } catch {
+            throw SetupError("\(error)")
+        }
+        StandardOutput.line("Written to \(path). Start the gateway with `tempest-gateway run --config \(path)`, or under systemd with `sudo systemctl restart tempest-gateway`.")
+    }
+
+    /// The station named by `--station`, the only one, or the one the user picks.
+    private func choose(from stations: [Station], interactive: Bool, input: TerminalInput) throws -> Station {
+        if let station {
+            guard let found = stations.first(where: { $0.id == station }) else {
+                throw SetupError("station \(station) is not in this account; its stations are " + stations.map { String($0.id) }.joined(separator: ", "))
+            }
+            return found
+        }
+        if stations.count == 1 { return stations[0] }
+        guard interactive else { throw SetupError("this account has \(stations.count) stations; choose one with --station ID") }
+        for _ in 0..<5 {
+            guard let answer = input.ask("Which station? Type its number, 1 to \(stations.count), or its station id", default: "1") else { break }
+            if let number = Int(answer), (1...stations.count).contains(number) { return stations[number - 1] }
+            if let id = Int(answer), let found = stations.first(where: { $0.id == id }) { return found }
+            StandardOutput.line("\(answer) is neither a number from the list nor a station id.")
+        }
+        throw SetupError("no station was chosen")
+    }
+
+    /// Tests the broker with the settings chosen (a typed password is used
+    /// from memory: it is written only when the configuration is).
+    private func probeBroker(_ mqtt: GatewayConfiguration.MQTT, typedPassword: String?) -> GatewayCheck {
+        var withoutFile = mqtt
+        if typedPassword != nil { withoutFile.passwordFile = nil }
+        do {
+            var configuration = try withoutFile.clientConfiguration()
+            if let typedPassword { configuration.password = Secret(typedPassword) }
+            configuration.clientID += "-setup"
+            return BrokerProbe.check(configuration, host: mqtt.host)
+        } catch {
+            return GatewayCheck(name: "MQTT broker \(mqtt.host) accepts the gateway", outcome: .fail, detail: "\(error)", hint: "check the password file")
+        }
+    }
+
+    /// Which heard serials belong to the station, and which of its devices stayed silent.
+    static func serialMatch(heard: Set<String>, station: Station) -> [String] {
+        let own = Set(station.devices.compactMap { $0.serialNumber?.rawValue })
+        var lines: [String] = []
+        for serial in heard.sorted() {
+            lines.append(own.contains(serial) ? "Heard \(serial), which belongs to this station." : "Heard \(serial), which is not in this station (a neighbour's hub, or another station of yours).")
+        }
+        if !heard.isEmpty {
+            for serial in own.subtracting(heard).sorted() { lines.append("Not heard yet: \(serial) of this station.") }
+        }
+        return lines
+    }
+
+    /// The directory of `path` ("." for a bare file name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `path` made absolute against the working directory, so that the
+    /// configuration means the same file whoever reads it from wherever.
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        return String(cString: buffer) + "/" + path
+    }
+}

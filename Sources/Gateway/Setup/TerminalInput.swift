@@ -1,0 +1,55 @@
+import Glibc
+
+/// Questions on a terminal: plain-text prompts that read well in a screen
+/// reader (the question, then the default in words), answers read a line
+/// at a time, secrets read without echo.
+struct TerminalInput {
+    /// Asks `question` and returns the answer, or `defaultAnswer` for an
+    /// empty line; nil at end of input.
+    func ask(_ question: String, default defaultAnswer: String? = nil) -> String? {
+        let suffix = defaultAnswer.map { " (press Enter for \($0))" } ?? ""
+        StandardOutput.prompt("\(question)\(suffix): ")
+        guard let line = readLine() else { return nil }
+        let answer = line.trimmed(of: " \t\r")
+        return answer.isEmpty ? (defaultAnswer ?? "") : answer
+    }
+
+    /// Asks a yes-or-no question; an empty answer is `defaultAnswer`.
+    func confirm(_ question: String, default defaultAnswer: Bool) -> Bool {
+        StandardOutput.prompt("\(question) Type yes or no (press Enter for \(defaultAnswer ? "yes" : "no")): ")
+        guard let line = readLine() else { return false }
+        switch line.trimmed(of: " \t\r").lowercased() {
+        case "": return defaultAnswer
+        case "y", "yes": return true
+        default: return false
+        }
+    }
+
+    /// Asks for a secret with echo turned off, so that it never shows on
+    /// the screen (or in a terminal recording); echo comes back afterwards.
+    func askSecret(_ question: String) -> String? {
+        StandardOutput.prompt("\(question) (typing is not shown): ")
+        var saved = termios()
+        let isTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+        if isTerminal {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        }
+        defer {
+            if isTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            StandardOutput.line("")
+        }
+        return readLine().map { $0.trimmed(of: " \t\r") }
+    }
+}
+
+extension String {
+    /// Without the given characters at either end.
+    func trimmed(of characters: String) -> String {
+        var text = Substring(self)
+        while let first = text.first, characters.contains(first) { text = text.dropFirst() }
+        while let last = text.last, characters.contains(last) { text = text.dropLast() }
+        return String(text)
+    }
+}
