@@ -46,4 +46,29 @@ struct DoctorCommandTests {
         #expect(result.standardOutput.contains("What to do: check that the hub is online"))
         #expect(result.standardOutput.contains("FAIL: MQTT broker 127.0.0.1 accepts the gateway: connection refused"))
     }
+
+    @Test("broadcasts from a serial outside the configured station: a warning that names it")
+    func foreignSerial() throws {
+        let directory = try TemporaryDirectory()
+        let config = directory.file("config.toml")
+        try """
+            [station]
+            serials = ["HB-00099999", "ST-00099999"]
+            [mqtt]
+            enabled = false
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let udpPort = try FreePort.udp()
+        let doctor = try ChildProcess(
+            executable: Gateway.path,
+            arguments: ["doctor", "--config", config, "--port", String(udpPort), "--seconds", "10", "--database", directory.file("none.db")],
+            environment: ["NO_COLOR": "1"])
+        try doctor.start()
+        usleep(700_000)
+        let sender = try UDPSender(port: udpPort)
+        try sender.send(#"{"serial_number":"HB-00012345","type":"hub_status","timestamp":1720850405,"seq":1}"#)
+        let result = try doctor.wait(timeoutSeconds: 30)
+        #expect(result.standardOutput.contains(
+            "WARN: broadcasts come from the configured station: Heard HB-00012345, which is not in this station"))
+        #expect(result.standardOutput.contains("Not heard yet: HB-00099999 of this station."))
+    }
 }

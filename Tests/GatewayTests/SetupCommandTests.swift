@@ -75,6 +75,7 @@ struct SetupCommandTests {
         #expect(values["station.sensor_height"] as? Double == 1.83)
         #expect(values["station.latitude"] as? Double == 39.7392)
         #expect(values["station.longitude"] as? Double == -104.9903)
+        #expect(values["station.serials"] as? [String] == ["HB-00012345", "ST-00054321"])
         #expect(values["weatherflow.token_file"] as? String == token)
         #expect(values["weatherflow.api"] as? String == server.baseURL)
         #expect(values["mqtt.host"] as? String == "127.0.0.1")

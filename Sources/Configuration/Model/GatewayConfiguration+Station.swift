@@ -11,6 +11,8 @@ extension GatewayConfiguration {
         public var latitude: Double?
         /// `longitude` in degrees, if known.
         public var longitude: Double?
+        /// `serials`: the station's device serial numbers, as the cloud lists them.
+        public var serials: [String]
         /// `station_id`: the WeatherFlow station id, if given.
         public var stationID: Int?
 
@@ -20,6 +22,7 @@ extension GatewayConfiguration {
             sensorHeight = values.required("station.sensor_height", values.decimal)
             latitude = values.decimal("station.latitude")
             longitude = values.decimal("station.longitude")
+            serials = values.required("station.serials", values.strings)
             stationID = values.integer("station.station_id")
         }
     }

@@ -31,6 +31,9 @@ public enum ConfigurationSchema {
         .init("station", "sensor_height", .decimal(0...1_000), default: .float(0), "The sensor's height above ground in metres (added to the elevation)."),
         .init("station", "latitude", .decimal(-90...90), default: nil, note: "unknown: no forecasts", "The station's latitude in degrees (north positive), for forecasts."),
         .init("station", "longitude", .decimal(-180...180), default: nil, note: "unknown: no forecasts", "The station's longitude in degrees (east positive), for forecasts."),
+        .init(
+            "station", "serials", .textList(.nonEmpty), default: .array([]),
+            "The serial numbers of the station's devices (setup and select write them; doctor checks that the broadcasts heard are theirs)."),
         .init("station", "station_id", .integer(1...2_147_483_647), default: nil, note: "the account's only station, or the one heard over UDP", "The WeatherFlow station id the cloud fallback, backfill and RainCheck follow."),
         // [mqtt]
         .init("mqtt", "enabled", .boolean, default: .boolean(true), "Publish to MQTT."),

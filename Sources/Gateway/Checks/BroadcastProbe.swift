@@ -74,4 +74,20 @@ struct BroadcastProbe {
         }
         return checks
     }
+
+    /// Which heard serials belong to the station, and which of its devices
+    /// stayed silent (nothing when nothing was heard: the checks say so).
+    func serialMatch(stationSerials own: Set<String>) -> [String] {
+        var lines: [String] = []
+        for serial in heard.keys.sorted() {
+            lines.append(
+                own.contains(serial)
+                    ? "Heard \(serial), which belongs to this station."
+                    : "Heard \(serial), which is not in this station (a neighbour's hub, or another station of yours).")
+        }
+        if !heard.isEmpty {
+            for serial in own.subtracting(heard.keys).sorted() { lines.append("Not heard yet: \(serial) of this station.") }
+        }
+        return lines
+    }
 }

@@ -45,8 +45,18 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         var checks = [Check]()
-        checks.append(contentsOf: BroadcastProbe.listen(port: port, seconds: seconds).checks)
+        let probe = BroadcastProbe.listen(port: port, seconds: seconds)
+        checks.append(contentsOf: probe.checks)
         let (loaded, problems) = try configOptions.loadChecked()
+        let stationSerials = Set(loaded.configuration.station.serials)
+        if !stationSerials.isEmpty, !probe.heard.isEmpty {
+            let foreign = Set(probe.heard.keys).subtracting(stationSerials)
+            checks.append(
+                Check(
+                    name: "broadcasts come from the configured station", outcome: foreign.isEmpty ? .pass : .warn,
+                    detail: probe.serialMatch(stationSerials: stationSerials).joined(separator: " "),
+                    hint: foreign.isEmpty ? nil : "if these are your devices too, nothing is wrong; otherwise run `tempest-gateway select` with the right station"))
+        }
         checks.append(configurationCheck(loaded, problems: problems))
         let mqtt = mqttOptions.applied(to: loaded.configuration.mqtt)
         if mqtt.enabled { checks.append(brokerCheck(mqtt)) }

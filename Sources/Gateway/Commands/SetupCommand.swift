@@ -130,7 +130,7 @@ struct SetupCommand: AsyncParsableCommand {
             StandardOutput.line("Step 3 of 5: listening for the hub's broadcasts on UDP port \(udpPort) for up to \(udpSeconds) seconds.")
             let probe = BroadcastProbe.listen(port: udpPort, seconds: udpSeconds)
             for check in probe.checks { for line in check.lines { StandardOutput.line(line) } }
-            for line in Self.serialMatch(heard: Set(probe.heard.keys), station: chosen) { StandardOutput.line(line) }
+            for line in probe.serialMatch(stationSerials: Set(chosen.devices.compactMap { $0.serialNumber?.rawValue })) { StandardOutput.line(line) }
         } else {
             StandardOutput.line("Step 3 of 5: skipped (--udp-seconds 0); `tempest-gateway doctor` checks the broadcasts later.")
         }
@@ -230,19 +230,6 @@ struct SetupCommand: AsyncParsableCommand {
         } catch {
             return GatewayCheck(name: "MQTT broker \(mqtt.host) accepts the gateway", outcome: .fail, detail: "\(error)", hint: "check the password file")
         }
-    }
-
-    /// Which heard serials belong to the station, and which of its devices stayed silent.
-    static func serialMatch(heard: Set<String>, station: Station) -> [String] {
-        let own = Set(station.devices.compactMap { $0.serialNumber?.rawValue })
-        var lines: [String] = []
-        for serial in heard.sorted() {
-            lines.append(own.contains(serial) ? "Heard \(serial), which belongs to this station." : "Heard \(serial), which is not in this station (a neighbour's hub, or another station of yours).")
-        }
-        if !heard.isEmpty {
-            for serial in own.subtracting(heard).sorted() { lines.append("Not heard yet: \(serial) of this station.") }
-        }
-        return lines
     }
 
     /// The directory of `path` ("." for a bare file name).

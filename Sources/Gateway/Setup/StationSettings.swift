@@ -18,6 +18,8 @@ enum StationSettings {
         if let height = sensor?.sensorHeightAboveGroundMeters { settings.append(("station.sensor_height", decimal(height))) }
         if let latitude = station.latitudeDegrees { settings.append(("station.latitude", decimal(latitude, places: 5))) }
         if let longitude = station.longitudeDegrees { settings.append(("station.longitude", decimal(longitude, places: 5))) }
+        let serials = station.devices.compactMap { $0.serialNumber?.rawValue }
+        settings.append(("station.serials", serials.joined(separator: ",")))
         return settings
     }
 

@@ -68,13 +68,7 @@ struct ConfigShowCommand: ParsableCommand {
             writer.beginObject()
             writer.member("key", setting.key.path)
             writer.key("value")
-            switch setting.value {
-            case .string(let text)?: writer.value(text)
-            case .integer(let number)?: writer.value(number)
-            case .float(let number)?: writer.value(number)
-            case .boolean(let flag)?: writer.value(flag)
-            case .array?, nil: writer.value(nil as String?)
-            }
+            Self.write(setting.value, into: &writer)
             writer.member("default_note", setting.key.defaultNote)
             writer.member("origin", setting.origin.kind)
             if case .file(let line) = setting.origin { writer.member("line", Int64(line)) }
@@ -98,5 +92,20 @@ struct ConfigShowCommand: ParsableCommand {
         writer.endArray()
         writer.endObject()
         return writer.text
+    }
+
+    /// A configuration value as JSON (an array of its elements for a list).
+    private static func write(_ value: TOMLValue?, into writer: inout JSONWriter) {
+        switch value {
+        case .string(let text)?: writer.value(text)
+        case .integer(let number)?: writer.value(number)
+        case .float(let number)?: writer.value(number)
+        case .boolean(let flag)?: writer.value(flag)
+        case .array(let elements)?:
+            writer.beginArray()
+            for element in elements { write(element, into: &writer) }
+            writer.endArray()
+        case nil: writer.value(nil as String?)
+        }
     }
 }
