@@ -150,7 +150,7 @@ final class CloudFollower: Sendable {
             chosen = matching.count == 1 ? matching[0] : nil
             if chosen == nil {
                 if !heard.isEmpty || clock() - startedAt > settings.quietSeconds {
-                    noteFailure("the account has \(stations.count) stations (\(Self.names(stations))); choose one with --station ID")
+                    noteFailure("the account has \(stations.count) stations (\(Self.names(stations))); choose one with --station ID or station.station_id in the configuration")
                 }
                 return nil
             }
@@ -214,7 +214,8 @@ final class CloudFollower: Sendable {
         let newest = try await writer.perform { store in
             try store.recentObservations(serial: serial, count: 1).first?.timestamp
         }
-        let from = max((newest ?? .min) + 1, now - settings.horizonSeconds)
+        // At least the last hour, even with backfill turned off (horizon 0).
+        let from = max((newest ?? .min) + 1, now - max(settings.horizonSeconds, 3_600))
         guard from <= now else { return }
         let rows = try await client.deviceObservations(
             deviceID: device.deviceID, from: UnixTimestamp(secondsSince1970: from), to: UnixTimestamp(secondsSince1970: now))
