@@ -98,6 +98,8 @@ struct RunCommand: AsyncParsableCommand {
         return settings
     }
 
+    @OptionGroup(title: "Forecasts") var forecastOptions: ForecastOptions
+
     @Option(help: "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port (off by default).")
     var metricsPort: UInt16?
 
@@ -254,6 +256,9 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let following = follower.map { follower in Task { await follower.run() } }
+        let forecasting = try forecastOptions.makeService(
+            writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier
+        ).map { service in Task { await service.run() } }
         let pumping = Task {
             // Moves the outbox to the broker until the session ends.
             for await _ in wakeups {
@@ -265,12 +270,15 @@ struct RunCommand: AsyncParsableCommand {
             statistics = try await session.run()
         } catch {
             following?.cancel()
+            forecasting?.cancel()
             ticking.cancel()
             wake.finish()
             throw error
         }
         following?.cancel()
         _ = await following?.value
+        forecasting?.cancel()
+        _ = await forecasting?.value
         ticking.cancel()
         wake.finish()
         _ = await pumping.value
