@@ -18,6 +18,8 @@ struct ForecastConditions: Sendable {
         case number(Double, ForecastUnit)
         /// A temperature difference, °C (converted without an offset).
         case difference(Double)
+        /// A rain rate, mm/h.
+        case rainRate(Double)
         /// Text (a condition, a description).
         case text(String)
         /// An instant, Unix seconds (published as ISO 8601).
@@ -92,7 +94,7 @@ struct ForecastConditions: Sendable {
         add("wind_gust", number(observation?.windGustMetersPerSecond ?? forecastNow("wind_gusts_10m"), .metresPerSecond))
         add("wind_direction", number(observation?.windDirectionDegrees.map(Double.init) ?? forecastNow("wind_direction_10m"), .degrees))
         add("uv_index", number(observation?.uvIndex ?? forecastNow("uv_index"), .index))
-        add("rain_rate", station?.rainRateMillimetresPerHour.map { .number($0, .millimetres) })
+        add("rain_rate", station?.rainRateMillimetresPerHour.map { .rainRate($0) })
         add("rain_today", number(station?.rainTodayMillimetres, .millimetres))
         add("observed_high_today", number(station?.highTodayCelsius, .celsius))
         add("observed_low_today", number(station?.lowTodayCelsius, .celsius))

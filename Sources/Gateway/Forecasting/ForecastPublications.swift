@@ -147,6 +147,7 @@ struct ForecastPublications {
         switch value {
         case .number(let number, let unit): json.value(converter.number(number, unit))
         case .difference(let celsius): json.value(converter.difference(celsius))
+        case .rainRate: json.value(Double(converter.text(value)))
         case .text(let text): json.value(text)
         case .instant: json.value(converter.text(value))
         case .flag(let flag): json.value(flag)

@@ -52,6 +52,7 @@ struct PublishedForecastUnits: Sendable {
         switch value {
         case .number(let number, let unit): JSONWriter.format(self.number(number, unit))
         case .difference(let celsius): JSONWriter.format(difference(celsius))
+        case .rainRate(let rate): units.text(field: "rain_rate", rate)
         case .text(let text): text
         case .instant(let seconds): UTCTime.iso8601(UnixTimestamp(secondsSince1970: seconds))
         case .flag(let flag): flag ? "ON" : "OFF"
@@ -63,6 +64,7 @@ struct PublishedForecastUnits: Sendable {
         switch value {
         case .number(_, let unit): symbol(unit)
         case .difference: symbol(.celsius)
+        case .rainRate: units.homeAssistantUnit(field: "rain_rate", fallback: nil)
         case .text, .instant, .flag: nil
         }
     }
