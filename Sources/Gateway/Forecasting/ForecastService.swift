@@ -72,7 +72,7 @@ final class ForecastService: Sendable {
     }
 
     /// Serves the last stored forecast for the place until a new one arrives.
-    private func restoreStored() async {
+    func restoreStored() async {
         let query = self.query
         guard let stored = try? await writer.perform({ store in try ForecastSnapshots.latest(for: query, in: store) }) ?? nil
         else { return }
