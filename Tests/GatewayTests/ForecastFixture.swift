@@ -13,8 +13,9 @@ enum ForecastFixture {
     /// Hourly temperature 20 °C at midnight rising 0.5 °C an hour over 72
     /// hours; precipitation probability equal to the hour's index; cloud
     /// cover null at 18:00; no hourly visibility at all.
-    static func body(start: Int64 = dayStart, currentTime: Int64 = now) -> String {
-        let hours = (0..<72).map { start + Int64($0) * 3600 }
+    /// `start` is the first day's midnight; the hours begin at `hoursFrom` (default: `start`).
+    static func body(start: Int64 = dayStart, hoursFrom: Int64? = nil, currentTime: Int64 = now) -> String {
+        let hours = (0..<72).map { (hoursFrom ?? start) + Int64($0) * 3600 }
         let temperatures = (0..<72).map { String(20 + Double($0) / 2) }
         let probabilities = (0..<72).map { String($0 % 101) }
         let clouds = (0..<72).map { $0 == 18 ? "null" : "50" }
