@@ -11,8 +11,8 @@ import TempestUDP
 ///
 /// It listens, stores every message in SQLite, publishes to MQTT, fills
 /// gaps and UDP silences from the WeatherFlow REST API when it has a token,
-/// and (on a terminal) prints what it hears. Forecasts join when their
-/// module lands.
+/// polls Open-Meteo when it knows where the station is (`ForecastService`),
+/// and (on a terminal) prints what it hears.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -37,12 +37,20 @@ struct RunCommand: AsyncParsableCommand {
             for --fallback-after seconds, its observations are polled from the REST API every minute (source \
             rest) until UDP returns; and holes longer than 2 minutes in the stored observations of the last \
             --backfill-days days are filled from the REST history (source backfill, stored and counted but not \
-            published). Forecasts are not wired in yet.
+            published).
+
+            With --latitude and --longitude it polls Open-Meteo on start and every --forecast-interval minutes \
+            (the key, if any, from --open-meteo-key-file or $TEMPEST_OPEN_METEO_API_KEY), keeps each forecast in \
+            the database, merges it with the station and publishes tempest/forecast/conditions, \
+            tempest/forecast/hourly, tempest/forecast/daily (JSON, retained), tempest/forecast/<field> and a \
+            Home Assistant "Forecast" device. While Open-Meteo cannot be reached the last forecast is served \
+            with its age. --no-forecast turns this off.
 
             Examples:
               tempest-gateway run
               tempest-gateway run --database /tmp/test.db --udp-port 50223 --print json
               tempest-gateway run --token-file /etc/tempest-gateway/token --station 98765
+              tempest-gateway run --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver
             """
     )
 

@@ -83,7 +83,9 @@ struct ForecastOptions: ParsableArguments {
             baseURL: openMeteoApi, apiKey: try apiKey(), httpClient: HTTPClient(version: GatewayVersion.current),
             retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelaySeconds: 2, maximumDelaySeconds: 60),
             logger: Logger(label: "tempest.forecast"))
-        let query = ForecastQuery.defaults(latitude: latitude, longitude: longitude, timeZone: timeZone, forecastDays: 16)
+        // A system zone copied rather than linked has no IANA name: let Open-Meteo take the coordinates' zone.
+        let zoneName = timeZone == "localtime" ? "auto" : timeZone
+        let query = ForecastQuery.defaults(latitude: latitude, longitude: longitude, timeZone: zoneName, forecastDays: 16)
         let schedule = PollSchedule(intervalSeconds: Int64(forecastInterval) * 60, firstRetrySeconds: forecastRetrySeconds)
         StandardOutput.errorLine(
             "Forecasts from \(RedactedURL.redact(openMeteoApi)) for \(query.locationKey) every \(forecastInterval) minutes "
