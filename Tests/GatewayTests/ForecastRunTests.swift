@@ -167,4 +167,32 @@ struct ForecastRunTests {
         #expect(shown.standardOutput.contains("Corrected temperature, next 3 hours:"))
         #expect(!shown.standardOutput.contains("\u{1B}["))
     }
+
+    @Test("without a location forecasts are off with a one-line notice; --no-forecast says so; half a location is refused")
+    func options() throws {
+        let directory = try TemporaryDirectory()
+        let server = try LocalHTTPServer()
+        server.route("/v1/forecast", .init(body: ForecastFixture.body()))
+        func run(_ extra: [String]) throws -> ChildProcess.Result {
+            let port = try FreePort.udp()
+            return try Gateway.run(
+                ["run", "--database", directory.file("o.db"), "--udp-address", "127.0.0.1", "--udp-port", String(port),
+                 "--print", "none", "--no-mqtt", "--timezone", "UTC", "--seconds", "1", "--open-meteo-api", server.baseURL] + extra)
+        }
+        let none = try run([])
+        #expect(none.status == 0, "\(none.standardError)")
+        #expect(none.standardError.contains("No location: forecasts are off (pass --latitude and --longitude to poll Open-Meteo)."))
+        let off = try run(["--latitude", "39.7", "--longitude=-105", "--no-forecast"])
+        #expect(off.status == 0)
+        #expect(off.standardError.contains("Forecasts are off (--no-forecast)."))
+        #expect(server.requests.isEmpty)
+        let half = try run(["--latitude", "39.7"])
+        #expect(half.status != 0)
+        #expect(half.standardError.contains("pass both --latitude and --longitude"))
+        let on = try run(["--latitude", "39.7", "--longitude=-105"])
+        #expect(on.status == 0, "\(on.standardError)")
+        #expect(on.standardError.contains("Forecasts from \(server.baseURL) for 39.7,-105 every 30 minutes"))
+        #expect(server.requests.first?.queryValue("timezone") == "UTC")
+        #expect(server.requests.first?.queryValue("forecast_days") == "16")
+    }
 }

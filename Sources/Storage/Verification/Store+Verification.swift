@@ -47,7 +47,8 @@ extension Store {
 
     /// Fills in the observed temperature of every recorded hour between
     /// `since` and `now − windowSeconds` that still lacks one: the mean air
-    /// temperature of all observations within `windowSeconds` of the hour.
+    /// temperature of all observations within `windowSeconds` of the hour
+    /// (looked up per device through the primary key, not by a scan).
     /// Hours without observations stay empty. Returns how many hours were filled.
     @discardableResult
     public func completeForecastVerification(since: Int64, now: Int64, windowSeconds: Int64 = 300) throws -> Int {
@@ -67,7 +68,8 @@ extension Store {
                 let observed = try database.scalarInt(
                     """
                     SELECT CAST(round(avg(air_temperature_centi_c)) AS INTEGER) FROM observations
-                    WHERE timestamp BETWEEN ? AND ? AND air_temperature_centi_c IS NOT NULL
+                    WHERE device_id IN (SELECT id FROM devices) AND timestamp BETWEEN ? AND ?
+                        AND air_temperature_centi_c IS NOT NULL
                     """,
                     { s in
                         try s.bind(hour - windowSeconds, at: 0)
