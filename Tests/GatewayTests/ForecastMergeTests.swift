@@ -98,13 +98,12 @@ struct ForecastMergeTests {
         #expect(metric.text(.number(29.24166666, .celsius)) == "29.24")
     }
 
-    @Test("conditions, hourly and daily are retained JSON topics; every value has a plain topic")
+    @Test("conditions, hourly and daily are JSON topics; every value has a plain topic")
     func publications() throws {
         let served = served()
         let conditions = ForecastConditions(served, station: reading(), now: now)
-        let publications = ForecastPublications(conditions, served: served, now: now, base: "wx", units: .metric, qos: 1)
-        #expect(publications.events.map(\.topic) == ["wx/forecast/conditions", "wx/forecast/hourly", "wx/forecast/daily"])
-        #expect(publications.events.allSatisfy { $0.retain && $0.qos == 1 })
+        let publications = ForecastPublications(conditions, served: served, now: now, base: "wx", units: .metric)
+        #expect(publications.documents.map(\.topic) == ["wx/forecast/conditions", "wx/forecast/hourly", "wx/forecast/daily"])
         let values = Dictionary(publications.values.map { ($0.topic, $0.payload) }, uniquingKeysWith: { first, _ in first })
         #expect(values["wx/forecast/condition"] == "sunny")
         #expect(values["wx/forecast/temperature_high_today"] == "31")
@@ -112,7 +111,7 @@ struct ForecastMergeTests {
         #expect(values["wx/forecast/forecast_current"] == "ON")
 
         func object(_ index: Int) throws -> [String: Any] {
-            try #require(try JSONSerialization.jsonObject(with: Data(publications.events[index].payload)) as? [String: Any])
+            try #require(try JSONSerialization.jsonObject(with: Data(publications.documents[index].payload.utf8)) as? [String: Any])
         }
         let json = try object(0)
         #expect(json["condition"] as? String == "sunny")

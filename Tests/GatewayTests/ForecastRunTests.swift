@@ -152,6 +152,12 @@ struct ForecastRunTests {
         #expect((stale["forecast_age_minutes"] as? Int ?? 0) >= 120)
         #expect(stale["forecast_fetched_at"] as? String == ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(fetchedAt))))
         #expect(stale["temperature_high_today"] as? Double == 33)
+        // The forecast topics are retained: a newcomer gets the days at once.
+        let newcomer = try ChildProcess.run(
+            executable: "/usr/bin/mosquitto_sub",
+            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "tempest/forecast/daily", "-C", "1", "-W", "5"])
+        #expect(newcomer.status == 0)
+        #expect(newcomer.standardOutput.contains(#""current":false"#))
         restarted.send(signal: SIGTERM)
         let second = try restarted.wait(timeoutSeconds: 30)
         #expect(second.status == 0)

@@ -1,5 +1,4 @@
 import Forecast
-import Storage
 import TempestUDP
 
 /// What one forecast refresh publishes:
@@ -11,30 +10,29 @@ import TempestUDP
 /// - `<base>/forecast/daily`: every forecast day (up to 16);
 /// - `<base>/forecast/<field>`: each value of the conditions on its own.
 ///
-/// All are retained. The JSON topics go through the SQLite outbox like the
-/// station's events; the plain values are the latest state, republished
-/// after every reconnect. Units follow the published-units choice.
+/// All are retained state, not events: they go to the publisher's latest
+/// values (published when they change and all again after every
+/// reconnect), not through the outbox, so a long broker outage does not
+/// pile up stale forecasts in the database. What is durable is the forecast
+/// itself (`forecast_snapshots`), from which they are rebuilt after a
+/// restart. Units follow the published-units choice.
 struct ForecastPublications {
-    /// Outbox entries: the three JSON topics.
-    var events: [OutboxMessage] = []
-    /// Retained plain values: topic and payload.
+    /// The three JSON topics: topic and payload.
+    var documents: [(topic: String, payload: String)] = []
+    /// The plain values: topic and payload.
     var values: [(topic: String, payload: String)] = []
 
     /// Hours in the hourly topic.
     static let hourlyHours = 48
 
-    init(_ conditions: ForecastConditions, served: ServedForecast, now: Int64, base: String, units: PublishedUnits, qos: Int) {
+    init(_ conditions: ForecastConditions, served: ServedForecast, now: Int64, base: String, units: PublishedUnits) {
         let converter = PublishedForecastUnits(units: units)
         let json: [(String, String)] = [
             ("conditions", Self.conditionsJSON(conditions, converter: converter)),
             ("hourly", Self.hourlyJSON(served, conditions: conditions, now: now, converter: converter)),
             ("daily", Self.dailyJSON(served, now: now, converter: converter)),
         ]
-        events = json.map { name, text in
-            OutboxMessage(
-                topic: "\(base)/forecast/\(name)", payload: Array(text.utf8), qos: qos, retain: true, priority: .state,
-                createdAt: now)
-        }
+        documents = json.map { name, text in ("\(base)/forecast/\(name)", text) }
         values = conditions.entries.map { ("\(base)/forecast/\($0.field)", converter.text($0.value)) }
     }
 

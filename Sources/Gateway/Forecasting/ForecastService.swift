@@ -140,21 +140,15 @@ final class ForecastService: Sendable {
         let reading = await station(now)
         let conditions = ForecastConditions(served, station: reading, now: now)
         guard let publisher else { return }
-        let publications = ForecastPublications(
-            conditions, served: served, now: now, base: publisher.layout.base, units: units, qos: Int(publisher.qos))
-        publisher.update(values: publications.values)
-        // Conditions every refresh; hours and days when the forecast, its
-        // standing or the hour changed.
+        let publications = ForecastPublications(conditions, served: served, now: now, base: publisher.layout.base, units: units)
+        // Conditions at every refresh; hours and days when the forecast, its
+        // standing or the hour changed (their age is in them).
         let key = [served.fetchedAt, served.isCurrent ? 1 : 0, now / 3600]
         let seriesChanged = state.withLock { state in
             defer { state.seriesKey = key }
             return state.seriesKey != key
         }
-        let events = publications.events.filter { seriesChanged || $0.topic.hasSuffix("/conditions") }
-        do {
-            try writer.submit(events.map { StoreWrite.outbox($0) })
-        } catch {
-            logger.warning("could not queue the forecast for MQTT: \(error)")
-        }
+        let documents = publications.documents.filter { seriesChanged || $0.topic.hasSuffix("/conditions") }
+        publisher.update(values: documents + publications.values)
     }
 }
