@@ -172,6 +172,10 @@ struct ForecastRunTests {
         #expect(shown.standardOutput.contains("forecast high today: 33 degrees Celsius"))
         #expect(shown.standardOutput.contains("Corrected temperature, next 3 hours:"))
         #expect(!shown.standardOutput.contains("\u{1B}["))
+        let imperial = try Gateway.run(["forecast", "--database", database, "--units", "imperial"], environment: ["NO_COLOR": "1"])
+        #expect(imperial.standardOutput.contains("forecast high today: 91.4 degrees Fahrenheit"))
+        #expect(imperial.standardOutput.contains("temperature: observed "))
+        #expect(imperial.standardOutput.contains("degrees Fahrenheit, forecast "))
     }
 
     @Test("without a location forecasts are off with a one-line notice; --no-forecast says so; half a location is refused")

@@ -40,6 +40,9 @@ struct ForecastCommand: AsyncParsableCommand {
     @Flag(help: "List the variable catalog instead of fetching a forecast.")
     var catalog = false
 
+    @Option(help: "With --database: metric (°C, m/s, mm, km) or imperial (°F, mph, in, mi).")
+    var units: MQTTOptions.UnitSystem = .metric
+
     @Flag(help: "With --database: the mean absolute error of the temperature forecast by lead time.")
     var verification = false
 

@@ -5,6 +5,11 @@ import Meteorology
 import Storage
 
 extension ForecastCommand {
+    /// The units of `--database` output (`--units`).
+    var chosenUnits: PublishedForecastUnits {
+        PublishedForecastUnits(units: units == .imperial ? .imperial : .metric)
+    }
+
     /// `forecast --database PATH [--verification] [--json]`: what `run` keeps in the database.
     func showStored(database path: String) throws {
         let store: Store
@@ -32,11 +37,12 @@ extension ForecastCommand {
         let served = ServedForecast(response: response, fetchedAt: record.fetchedAt, isCurrent: false)
         let conditions = ForecastConditions(served, station: station, now: now)
         if json {
-            StandardOutput.line(ForecastReport.json(served, conditions: conditions, locationKey: record.locationKey, now: now))
+            StandardOutput.line(
+                ForecastReport.json(served, conditions: conditions, locationKey: record.locationKey, now: now, units: chosenUnits))
         } else {
             ForecastReport.lines(
                 served, conditions: conditions, station: station, locationKey: record.locationKey, hours: hours, now: now,
-                style: .standardOutput
+                style: .standardOutput, units: chosenUnits
             ).forEach(StandardOutput.line)
         }
     }

@@ -5,12 +5,12 @@ import TempestUDP
 /// stored observations, for people (observed and forecast side by side now,
 /// the corrected temperature for the next hours, then the forecast's hours
 /// and days; labels before values, units spelled out) or as JSON (the same
-/// objects `run` publishes as conditions, hourly and daily).
+/// objects `run` publishes as conditions, hourly and daily), in the chosen units.
 enum ForecastReport {
     /// Lines for people.
     static func lines(
         _ served: ServedForecast, conditions: ForecastConditions, station: StationReading?, locationKey: String, hours: Int,
-        now: Int64, style: TerminalStyle
+        now: Int64, style: TerminalStyle, units: PublishedForecastUnits
     ) -> [String] {
         let offset = Int64(served.response.utcOffsetSeconds ?? 0)
         var lines = [
@@ -18,8 +18,8 @@ enum ForecastReport {
                 + "\(UTCTime.readable(UnixTimestamp(secondsSince1970: served.fetchedAt)))."
         ]
         lines.append("")
-        let condition = conditions.value("condition").map { "condition \(text($0, offset: offset))" } ?? "condition unknown"
-        let observedAt = conditions.value("observed_at").map { "station observed at \(text($0, offset: offset))" }
+        let condition = conditions.value("condition").map { "condition \(text($0, offset: offset, units: units))" } ?? "condition unknown"
+        let observedAt = conditions.value("observed_at").map { "station observed at \(text($0, offset: offset, units: units))" }
             ?? "no station observation in the last 15 minutes"
         lines.append(style.emphasized("Now: \(condition); \(observedAt).") )
         let observation = station?.observation
@@ -32,13 +32,13 @@ enum ForecastReport {
             ("UV index", observation?.uvIndex, .index, "uv_index"),
         ]
         for (label, observed, unit, variable) in sideBySide {
-            var parts = observed.map { ["observed \(spoken($0, unit))"] } ?? []
+            var parts = observed.map { ["observed \(spoken($0, unit, units))"] } ?? []
             if let value = forecastValue(served.response, variable, now: now) {
-                parts.append("forecast \(ForecastFormat.value(value, of: variable, offset: offset))")
+                parts.append("forecast \(ForecastFormat.value(value, of: variable, offset: offset, units: units))")
             }
             if !parts.isEmpty { lines.append("  \(label): " + parts.joined(separator: ", ")) }
         }
-        if let rate = station?.rainRateMillimetresPerHour { lines.append("  rain rate: observed \(spoken(rate, .millimetres)) per hour") }
+        if let rate = station?.rainRateMillimetresPerHour { lines.append("  rain rate: observed \(spoken(rate, .millimetres, units)) per hour") }
         for (label, field) in [
             ("forecast high today", "temperature_high_today"), ("forecast low today", "temperature_low_today"),
             ("observed high today", "observed_high_today"), ("observed low today", "observed_low_today"),
@@ -47,10 +47,10 @@ enum ForecastReport {
             ("rain today", "rain_today"), ("observed minus forecast", "observed_minus_forecast"), ("recent bias", "local_bias"),
             ("sunrise", "sunrise"), ("sunset", "sunset"),
         ] {
-            if let value = conditions.value(field) { lines.append("  \(label): \(text(value, offset: offset))") }
+            if let value = conditions.value(field) { lines.append("  \(label): \(text(value, offset: offset, units: units))") }
         }
         let corrected = conditions.correctedHours.prefix(max(0, hours)).compactMap { hour in
-            hour.value.map { "\(ForecastFormat.value(Double(hour.time), of: "sunrise", offset: offset)) \(spoken($0, .celsius))" }
+            hour.value.map { "\(ForecastFormat.value(Double(hour.time), of: "sunrise", offset: offset)) \(spoken($0, .celsius, units))" }
         }
         if !corrected.isEmpty {
             lines.append("")
@@ -60,13 +60,14 @@ enum ForecastReport {
         var later = served.response
         later.current = nil
         lines.append("")
-        lines += ForecastFormat.lines(later, hours: hours, now: now, style: style).dropFirst(2)
+        lines += ForecastFormat.lines(later, hours: hours, now: now, style: style, units: units).dropFirst(2)
         return lines
     }
 
     /// One JSON object: `conditions`, `hourly` and `daily` as `run` publishes them, in metric units.
-    static func json(_ served: ServedForecast, conditions: ForecastConditions, locationKey: String, now: Int64) -> String {
-        let converter = PublishedForecastUnits(units: .metric)
+    static func json(
+        _ served: ServedForecast, conditions: ForecastConditions, locationKey: String, now: Int64, units converter: PublishedForecastUnits
+    ) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.member("location", locationKey)
@@ -86,20 +87,17 @@ enum ForecastReport {
             ?? response.hourly.flatMap { hourly in hourly.index(containing: now).flatMap { hourly.value(variable, at: $0) } }
     }
 
-    private static func spoken(_ value: Double, _ unit: ForecastUnit) -> String {
-        let rounded = JSONWriter.format((value * 10).rounded() / 10)
-        switch unit {
-        case .index, .wmoCode, .flag, .unixTime: return rounded
-        default: return "\(rounded) \(unit.spokenName)"
-        }
+    private static func spoken(_ value: Double, _ unit: ForecastUnit, _ units: PublishedForecastUnits) -> String {
+        ForecastFormat.value(value, unit: unit, offset: 0, units: units)
     }
 
     /// A conditions value for people.
-    private static func text(_ value: ForecastConditions.Value, offset: Int64) -> String {
+    private static func text(_ value: ForecastConditions.Value, offset: Int64, units: PublishedForecastUnits) -> String {
         switch value {
-        case .number(let number, let unit): spoken(number, unit)
-        case .difference(let celsius): (celsius > 0 ? "+" : "") + spoken(celsius, .celsius)
-        case .rainRate(let rate): spoken(rate, .millimetres) + " per hour"
+        case .number(let number, let unit): spoken(number, unit, units)
+        case .difference(let celsius):
+            (celsius > 0 ? "+" : "") + JSONWriter.format((units.difference(celsius) * 10).rounded() / 10) + " " + units.spokenName(.celsius)
+        case .rainRate(let rate): spoken(rate, .millimetres, units) + " per hour"
         case .text(let text): text
         case .instant(let seconds): ForecastFormat.value(Double(seconds), of: "sunrise", offset: offset)
         case .flag(let flag): flag ? "yes" : "no"

@@ -41,6 +41,23 @@ struct PublishedForecastUnits: Sendable {
         }
     }
 
+    /// The published unit of `unit`'s values, spelled out (for people).
+    func spokenName(_ unit: ForecastUnit) -> String {
+        switch symbol(unit) {
+        case "°F": "degrees Fahrenheit"
+        case "km/h": "kilometres per hour"
+        case "mph": "miles per hour"
+        case "kn": "knots"
+        case "in": "inches"
+        case "mi": "miles"
+        case "km": "kilometres"
+        case "inHg": "inches of mercury"
+        case "mmHg": "millimetres of mercury"
+        case "kPa": "kilopascals"
+        default: unit.spokenName
+        }
+    }
+
     /// A temperature difference in the chosen temperature unit.
     func difference(_ celsius: Double) -> Double {
         let value = units.temperature == .fahrenheit ? celsius * 1.8 : celsius
