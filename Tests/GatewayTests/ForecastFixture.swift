@@ -12,7 +12,7 @@ enum ForecastFixture {
 
     /// Hourly temperature 20 °C at midnight rising 0.5 °C an hour over 72
     /// hours; precipitation probability equal to the hour's index; cloud
-    /// cover null at 18:00; no hourly visibility at all.
+    /// cover null at 18:00; clear sky throughout; no hourly visibility at all.
     /// `start` is the first day's midnight; the hours begin at `hoursFrom` (default: `start`).
     static func body(start: Int64 = dayStart, hoursFrom: Int64? = nil, currentTime: Int64 = now) -> String {
         let hours = (0..<72).map { (hoursFrom ?? start) + Int64($0) * 3600 }
@@ -27,7 +27,8 @@ enum ForecastFixture {
              "hourly":{"time":[\(hours.map(String.init).joined(separator: ","))],
                        "temperature_2m":[\(temperatures.joined(separator: ","))],
                        "precipitation_probability":[\(probabilities.joined(separator: ","))],
-                       "cloud_cover":[\(clouds.joined(separator: ","))],"weather_code":[3]},
+                       "cloud_cover":[\(clouds.joined(separator: ","))],
+                       "weather_code":[\(Array(repeating: "0", count: 72).joined(separator: ","))]},
              "daily":{"time":[\(start),\(start + 86_400)],"temperature_2m_max":[31,33],"temperature_2m_min":[15,null],
                       "sunrise":[\(start + 6 * 3600),\(start + 86_400 + 6 * 3600)],"sunset":[\(start + 20 * 3600),\(start + 86_400 + 20 * 3600)],
                       "precipitation_probability_max":[30,60],"weather_code":[95,2]}}

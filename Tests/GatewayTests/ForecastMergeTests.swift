@@ -75,11 +75,30 @@ struct ForecastMergeTests {
         let conditions = ForecastConditions(served(), station: nil, now: night)
         #expect(conditions.value("condition") == .text("clear-night"))
         #expect(conditions.value("is_day") == .flag(false))
-        #expect(conditions.value("temperature") == .number(29.2, .celsius))
+        // The current section is from 18:30, too old to speak for 22:00: the hour does.
+        #expect(conditions.value("temperature") == .number(31, .celsius))
         #expect(conditions.value("temperature_source") == .text("forecast"))
         #expect(conditions.value("observed_minus_forecast") == nil)
         #expect(conditions.value("observed_at") == nil)
         #expect(conditions.value("forecast_age_minutes") == .number(Double((night - now + 600) / 60), .index))
+    }
+
+    @Test("an old forecast speaks only for the hours and days it covers; its current section stops counting after an hour")
+    func staleForecast() {
+        // 45 hours after the fixture's start: the second day, hour 45 of 72.
+        let later = ForecastFixture.dayStart + 45 * 3600 + 600
+        let conditions = ForecastConditions(served(isCurrent: false), station: nil, now: later)
+        #expect(conditions.value("temperature") == .number(42.5, .celsius))  // the hour, not the old current 29.2
+        #expect(conditions.value("cloud_cover") == .number(50, .percent))
+        #expect(conditions.value("temperature_high_today") == .number(33, .celsius))
+        #expect(conditions.value("forecast_current") == .flag(false))
+        // Four days on, nothing of the forecast speaks for now.
+        let gone = ForecastConditions(served(isCurrent: false), station: reading(), now: ForecastFixture.dayStart + 4 * 86_400)
+        #expect(gone.value("temperature_high_today") == nil)
+        #expect(gone.value("precipitation_probability") == nil)
+        #expect(gone.value("weather_code") == nil)
+        #expect(gone.value("condition") == nil)
+        #expect(gone.value("temperature") == .number(30, .celsius))  // the station still does
     }
 
     @Test("imperial units convert temperatures, differences, visibility and rain rate")

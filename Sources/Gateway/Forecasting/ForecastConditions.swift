@@ -44,6 +44,13 @@ struct ForecastConditions: Sendable {
         return Int64(value.rounded())
     }
 
+    /// The index of the step of `series` containing `time`; nil before the
+    /// series or more than `length` seconds after its last step starts.
+    static func step(_ series: ForecastSeries?, containing time: Int64, length: Int64) -> Int? {
+        guard let series, let index = series.index(containing: time), time < series.times[index] + length else { return nil }
+        return index
+    }
+
     /// The value of `field`, if present.
     func value(_ field: String) -> Value? { entries.first { $0.field == field }?.value }
 
@@ -52,11 +59,14 @@ struct ForecastConditions: Sendable {
         let forecast = served.response
         let hourly = forecast.hourly
         let daily = forecast.daily
-        let hourIndex = hourly?.index(containing: now)
-        let dayIndex = daily?.index(containing: now)
+        let hourIndex = Self.step(hourly, containing: now, length: 3600)
+        // A day is 23 to 25 hours long where clocks change.
+        let dayIndex = Self.step(daily, containing: now, length: 25 * 3600)
+        // `current` describes the time of the fetch: it speaks for now only within the hour.
+        let current = (forecast.current?.time ?? served.fetchedAt) >= now - 3600 ? forecast.current : nil
         /// The forecast's value now: the `current` section, else the hour containing now.
         func forecastNow(_ variable: String) -> Double? {
-            forecast.current?.value(variable) ?? hourIndex.flatMap { hourly?.value(variable, at: $0) }
+            current?.value(variable) ?? hourIndex.flatMap { hourly?.value(variable, at: $0) }
         }
         func today(_ variable: String) -> Double? { dayIndex.flatMap { daily?.value(variable, at: $0) } }
 
@@ -107,7 +117,7 @@ struct ForecastConditions: Sendable {
         add("temperature_high_today", number(today("temperature_2m_max"), .celsius))
         add("temperature_low_today", number(today("temperature_2m_min"), .celsius))
         add("precipitation_probability_today", number(today("precipitation_probability_max"), .percent))
-        let nextHour = hourly?.index(containing: now + 3600)
+        let nextHour = Self.step(hourly, containing: now + 3600, length: 3600)
         add(
             "precipitation_probability_next_hour",
             number(nextHour.flatMap { hourly?.value("precipitation_probability", at: $0) }, .percent))

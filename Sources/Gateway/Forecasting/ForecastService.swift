@@ -137,9 +137,9 @@ final class ForecastService: Sendable {
         _ = try? await writer.perform { store in
             try store.write { try store.completeForecastVerification(since: now - 2 * 86_400, now: now) }
         }
+        guard let publisher else { return }
         let reading = await station(now)
         let conditions = ForecastConditions(served, station: reading, now: now)
-        guard let publisher else { return }
         let publications = ForecastPublications(conditions, served: served, now: now, base: publisher.layout.base, units: units)
         // Conditions at every refresh; hours and days when the forecast, its
         // standing or the hour changed (their age is in them).
