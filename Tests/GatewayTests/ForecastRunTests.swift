@@ -132,6 +132,9 @@ struct ForecastRunTests {
         let stopped = try gateway.wait(timeoutSeconds: 30)
         #expect(stopped.status == 0, "\(stopped.standardError)")
         #expect(stopped.standardError.contains("fetched a forecast"))
+        // The closing note shows the verification record for the replayed hours.
+        #expect(stopped.standardError.contains("Forecast verification, mean absolute error of the temperature by lead time: "))
+        #expect(stopped.standardError.contains("1 hour ahead "))
         let fetchedAt: Int64
         do {
             let store = try Store(path: database)

@@ -69,6 +69,14 @@ final class ForecastService: Sendable {
                 }
             }
         }
+        await closingNote()
+    }
+
+    /// On shutdown, one line on how good the forecast has been here (from the verification record).
+    private func closingNote() async {
+        let key = query.locationKey
+        guard let summaries = try? await writer.perform({ store in try store.verificationSummary(locationKey: key) }) else { return }
+        StandardOutput.errorLine(VerificationReport.closingNote(summaries))
     }
 
     /// Serves the last stored forecast for the place until a new one arrives.
