@@ -207,5 +207,19 @@ struct ForecastRunTests {
         #expect(on.standardError.contains("Forecasts from \(server.baseURL) for 39.7,-105 every 30 minutes"))
         #expect(server.requests.first?.queryValue("timezone") == "UTC")
         #expect(server.requests.first?.queryValue("forecast_days") == "16")
+        #expect(server.requests.first?.queryValue("apikey") == nil)
+
+        // A key from a private file travels as apikey and is never printed; a file others can read is refused.
+        let keyFile = directory.file("open-meteo.key")
+        try "om-secret-file-9\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        chmod(keyFile, 0o644)
+        let exposed = try run(["--latitude", "39.7", "--longitude=-105", "--open-meteo-key-file", keyFile])
+        #expect(exposed.status != 0)
+        #expect(exposed.standardError.contains("Open-Meteo API key: "))
+        chmod(keyFile, 0o600)
+        let keyed = try run(["--latitude", "39.7", "--longitude=-105", "--open-meteo-key-file", keyFile])
+        #expect(keyed.status == 0, "\(keyed.standardError)")
+        #expect(server.requests.last?.queryValue("apikey") == "om-secret-file-9")
+        #expect(!keyed.standardError.contains("om-secret-file-9"))
     }
 }

@@ -9,8 +9,8 @@ import Storage
 /// `run`'s forecast options: where the station is, which Open-Meteo server
 /// to ask and how often. Forecast polling is on when a location is given
 /// (unless `--no-forecast`). The API key never comes from the command line:
-/// from `$TEMPEST_OPEN_METEO_API_KEY` or a file only its owner can read
-/// (`--open-meteo-key-file`).
+/// from a file only its owner can read (`--open-meteo-key-file`),
+/// `$TEMPEST_OPEN_METEO_API_KEY`, or the systemd credential `open-meteo-api-key`.
 struct ForecastOptions: ParsableArguments {
     @Option(help: "The station's latitude in decimal degrees, for forecasts (south is negative: --latitude=-33.87).")
     var latitude: Double?
@@ -21,7 +21,7 @@ struct ForecastOptions: ParsableArguments {
     @Option(help: "Open-Meteo's base URL (the commercial host, a self-hosted server, or a test server).")
     var openMeteoApi: String = OpenMeteoClient.defaultBaseURL
 
-    @Option(help: "A file holding the Open-Meteo API key (mode 600); else $TEMPEST_OPEN_METEO_API_KEY, else none.")
+    @Option(help: "A file holding the Open-Meteo API key (mode 600); else $TEMPEST_OPEN_METEO_API_KEY or the systemd credential open-meteo-api-key, else none.")
     var openMeteoKeyFile: String?
 
     @Flag(help: "Do not poll Open-Meteo even when a location is given.")
@@ -55,6 +55,10 @@ struct ForecastOptions: ParsableArguments {
             source = .file(openMeteoKeyFile)
         } else if getenv("TEMPEST_OPEN_METEO_API_KEY") != nil {
             source = .environment("TEMPEST_OPEN_METEO_API_KEY")
+        } else if let directory = getenv("CREDENTIALS_DIRECTORY"),
+            access(String(cString: directory) + "/open-meteo-api-key", R_OK) == 0
+        {
+            source = .systemdCredential("open-meteo-api-key")
         } else {
             return nil
         }
