@@ -175,6 +175,13 @@ struct ForecastRunTests {
         #expect(shown.standardOutput.contains("forecast high today: 33 degrees Celsius"))
         #expect(shown.standardOutput.contains("Corrected temperature, next 3 hours:"))
         #expect(!shown.standardOutput.contains("\u{1B}["))
+        // The same documents, rebuilt from SQLite alone.
+        let stored = try Gateway.run(["forecast", "--database", database, "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(stored.standardOutput.utf8)) as? [String: Any])
+        #expect(document["location"] as? String == "39.7392,-104.9903")
+        #expect((document["conditions"] as? [String: Any])?["temperature_high_today"] as? Double == 33)
+        #expect(((document["hourly"] as? [String: Any])?["hours"] as? [Any])?.count == 48)
+        #expect(((document["daily"] as? [String: Any])?["days"] as? [Any])?.count == 2)
         let imperial = try Gateway.run(["forecast", "--database", database, "--units", "imperial"], environment: ["NO_COLOR": "1"])
         #expect(imperial.standardOutput.contains("forecast high today: 91.4 degrees Fahrenheit"))
         #expect(imperial.standardOutput.contains("temperature: observed "))
