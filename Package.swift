@@ -181,7 +181,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["Gateway", "Storage", "TempestTestKit"]
+            dependencies: ["Gateway", "Storage", "Forecast", "HTTP", "TempestTestKit"]
         ),
     ]
 )

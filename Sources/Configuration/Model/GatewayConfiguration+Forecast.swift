@@ -1,7 +1,9 @@
 extension GatewayConfiguration {
     /// `[forecast]`: the Open-Meteo forecast.
     public struct Forecast: Sendable, Equatable {
-        /// `open_meteo_api`: the forecast API's URL.
+        /// `enabled`: poll when a location is known.
+        public var enabled: Bool
+        /// `open_meteo_api`: Open-Meteo's base URL.
         public var openMeteoAPI: String
         /// `api_key_file`, if any.
         public var apiKeyFile: String?
@@ -9,6 +11,7 @@ extension GatewayConfiguration {
         public var pollMinutes: Int
 
         init(_ values: ConfigurationValues) {
+            enabled = values.required("forecast.enabled", values.boolean)
             openMeteoAPI = values.required("forecast.open_meteo_api", values.string)
             apiKeyFile = values.string("forecast.api_key_file")
             pollMinutes = values.required("forecast.poll_minutes", values.integer)

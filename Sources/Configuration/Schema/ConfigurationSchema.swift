@@ -80,9 +80,12 @@ public enum ConfigurationSchema {
             "weatherflow", "backfill_days", .integer(0...30), default: .integer(5),
             "Fill holes in the stored observations from the REST history up to this many days back (0: never)."),
         // [forecast]
-        .init("forecast", "open_meteo_api", .text(.url), default: .string("https://api.open-meteo.com/v1/forecast"), "The Open-Meteo forecast API's URL."),
+        .init("forecast", "enabled", .boolean, default: .boolean(true), "Poll Open-Meteo when the station's latitude and longitude are known."),
+        .init(
+            "forecast", "open_meteo_api", .text(.url), default: .string("https://api.open-meteo.com"),
+            "Open-Meteo's base URL (the free host, the commercial customer-api host, or a self-hosted server)."),
         .init("forecast", "api_key_file", .text(.path), default: nil, note: "none (the free tier needs no key)", "A file holding an Open-Meteo API key (mode 600)."),
-        .init("forecast", "poll_minutes", .integer(5...1_440), default: .integer(30), "Minutes between forecast requests."),
+        .init("forecast", "poll_minutes", .integer(1...1_440), default: .integer(30), "Minutes between forecast requests."),
         // [metrics]
         .init("metrics", "port", port, default: nil, note: "off", "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port."),
     ]

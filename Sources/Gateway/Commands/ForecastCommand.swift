@@ -22,8 +22,15 @@ struct ForecastCommand: AsyncParsableCommand {
             --database each forecast is kept in the gateway's database, and when Open-Meteo cannot be \
             reached the last one kept for the place is shown with its age.
 
+            With --database and no location, shows what `run` keeps there: the station's newest observation \
+            and the stored forecast side by side now (the forecast with its age), the corrected temperature \
+            for the next hours, then the forecast's hours and days. With --verification, shows how good the \
+            temperature forecast has been at the station: the mean absolute error by lead time.
+
             Examples:
               tempest-gateway forecast --catalog
+              tempest-gateway forecast --database /var/lib/tempest-gateway/tempest-gateway.db
+              tempest-gateway forecast --database /var/lib/tempest-gateway/tempest-gateway.db --verification --json
               tempest-gateway forecast --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver
               tempest-gateway forecast --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver \
                 --hourly temperature_2m,precipitation_probability --daily sunrise,sunset --current "" --forecast-days 3
@@ -32,6 +39,12 @@ struct ForecastCommand: AsyncParsableCommand {
 
     @Flag(help: "List the variable catalog instead of fetching a forecast.")
     var catalog = false
+
+    @Option(help: "With --database: metric (°C, m/s, mm, km) or imperial (°F, mph, in, mi).")
+    var units: MQTTOptions.UnitSystem = .metric
+
+    @Flag(help: "With --database: the mean absolute error of the temperature forecast by lead time.")
+    var verification = false
 
     @Flag(help: "Print JSON: the catalog as an array, or the forecast as Open-Meteo sent it.")
     var json = false
@@ -71,8 +84,13 @@ struct ForecastCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !catalog else { return }
+        if verification || (database != nil && latitude == nil && longitude == nil) {
+            guard database != nil else { throw ValidationError("--verification reads the record in --database PATH") }
+            return
+        }
         guard latitude != nil, longitude != nil, timezone != nil else {
-            throw ValidationError("pass --latitude, --longitude and --timezone to fetch a forecast, or --catalog to list the variables")
+            throw ValidationError(
+                "pass --latitude, --longitude and --timezone to fetch a forecast, --database PATH to show the stored one, or --catalog to list the variables")
         }
         guard (1...ForecastQuery.maximumForecastDays).contains(forecastDays) else {
             throw ValidationError("--forecast-days must be 1 to \(ForecastQuery.maximumForecastDays)")
@@ -104,6 +122,10 @@ struct ForecastCommand: AsyncParsableCommand {
             } else {
                 ForecastCatalogFormat.lines(style: .standardOutput).forEach(StandardOutput.line)
             }
+            return
+        }
+        if let database, verification || (latitude == nil && longitude == nil) {
+            try showStored(database: database)
             return
         }
         guard let latitude, let longitude, let timezone else { throw ExitCode(64) }

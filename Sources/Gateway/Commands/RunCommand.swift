@@ -12,8 +12,8 @@ import TempestUDP
 ///
 /// It listens, stores every message in SQLite, publishes to MQTT, fills
 /// gaps and UDP silences from the WeatherFlow REST API when it has a token,
-/// and (on a terminal) prints what it hears. Forecasts join when their
-/// module lands.
+/// polls Open-Meteo when it knows where the station is (`ForecastService`),
+/// and (on a terminal) prints what it hears.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -38,7 +38,14 @@ struct RunCommand: AsyncParsableCommand {
             for --fallback-after seconds, its observations are polled from the REST API every minute (source \
             rest) until UDP returns; and holes longer than 2 minutes in the stored observations of the last \
             --backfill-days days are filled from the REST history (source backfill, stored and counted but not \
-            published). Forecasts are not wired in yet.
+            published).
+
+            With --latitude and --longitude it polls Open-Meteo on start and every --forecast-interval minutes \
+            (the key, if any, from --open-meteo-key-file or $TEMPEST_OPEN_METEO_API_KEY), keeps each forecast in \
+            the database, merges it with the station and publishes tempest/forecast/conditions, \
+            tempest/forecast/hourly, tempest/forecast/daily (JSON, retained), tempest/forecast/<field> and a \
+            Home Assistant "Forecast" device. While Open-Meteo cannot be reached the last forecast is served \
+            with its age. --no-forecast turns this off.
 
             Settings come from the configuration file (--config, else /etc/tempest-gateway/config.toml when \
             it exists), then TEMPEST_GATEWAY_<SECTION>_<KEY> environment variables, then these options, each \
@@ -49,6 +56,7 @@ struct RunCommand: AsyncParsableCommand {
               tempest-gateway run --config ./config.toml
               tempest-gateway run --database /tmp/test.db --udp-port 50223 --print json
               tempest-gateway run --token-file /etc/tempest-gateway/token --station 98765
+              tempest-gateway run --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver
             """
     )
 
@@ -105,6 +113,8 @@ struct RunCommand: AsyncParsableCommand {
         cloud.pollIntervalSeconds = cloudIntervalSeconds
         return cloud
     }
+
+    @OptionGroup(title: "Forecasts") var forecastOptions: ForecastOptions
 
     @Option(help: "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port (off by default).")
     var metricsPort: UInt16?
@@ -287,6 +297,10 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let following = follower.map { follower in Task { await follower.run() } }
+        let forecasting = try forecastOptions.makeService(
+            writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier,
+            configured: settings
+        ).map { service in Task { await service.run() } }
         let pumping = Task {
             // Moves the outbox to the broker until the session ends.
             for await _ in wakeups {
@@ -298,12 +312,15 @@ struct RunCommand: AsyncParsableCommand {
             statistics = try await session.run()
         } catch {
             following?.cancel()
+            forecasting?.cancel()
             ticking.cancel()
             wake.finish()
             throw error
         }
         following?.cancel()
         _ = await following?.value
+        forecasting?.cancel()
+        _ = await forecasting?.value
         ticking.cancel()
         wake.finish()
         _ = await pumping.value

@@ -3,9 +3,12 @@ import TempestUDP
 
 /// A fetched forecast as text: now, the next hours, the next days. Labels
 /// come before values and units are spelled out; times are local to the
-/// forecast's time zone (at its offset when the forecast starts).
+/// forecast's time zone (at its offset when the forecast starts). Values are
+/// in Open-Meteo's units unless `units` converts them.
 enum ForecastFormat {
-    static func lines(_ forecast: ForecastResponse, hours: Int, now: Int64, style: TerminalStyle) -> [String] {
+    static func lines(
+        _ forecast: ForecastResponse, hours: Int, now: Int64, style: TerminalStyle, units: PublishedForecastUnits? = nil
+    ) -> [String] {
         let offset = Int64(forecast.utcOffsetSeconds ?? 0)
         var lines: [String] = []
         var place: [String] = []
@@ -21,7 +24,7 @@ enum ForecastFormat {
             let time = current.time.map { " at \(clock($0, offset: offset))" } ?? ""
             lines.append(style.emphasized("Now\(time):"))
             for name in current.variableNames {
-                lines.append("  \(name): \(value(current.value(name), of: name, offset: offset))")
+                lines.append("  \(name): \(value(current.value(name), of: name, offset: offset, units: units))")
             }
         }
         if let hourly = forecast.hourly {
@@ -31,7 +34,7 @@ enum ForecastFormat {
                 lines.append("")
                 lines.append(style.emphasized("Next \(count(end - start, "hour")):"))
                 for index in start..<end {
-                    lines.append("  \(clock(hourly.times[index], offset: offset)): " + facts(hourly, at: index, offset: offset))
+                    lines.append("  \(clock(hourly.times[index], offset: offset)): " + facts(hourly, at: index, offset: offset, units: units))
                 }
             }
         }
@@ -39,20 +42,26 @@ enum ForecastFormat {
             lines.append("")
             lines.append(style.emphasized("Next \(count(daily.count, "day")):"))
             for index in 0..<daily.count {
-                lines.append("  \(date(daily.times[index], offset: offset)): " + facts(daily, at: index, offset: offset))
+                lines.append("  \(date(daily.times[index], offset: offset)): " + facts(daily, at: index, offset: offset, units: units))
             }
         }
         return lines
     }
 
-    private static func facts(_ series: ForecastSeries, at index: Int, offset: Int64) -> String {
-        series.variableNames.map { "\($0) \(value(series.value($0, at: index), of: $0, offset: offset))" }.joined(separator: ", ")
+    private static func facts(_ series: ForecastSeries, at index: Int, offset: Int64, units: PublishedForecastUnits?) -> String {
+        series.variableNames.map { "\($0) \(value(series.value($0, at: index), of: $0, offset: offset, units: units))" }
+            .joined(separator: ", ")
     }
 
     /// A value with its unit spelled out; times of day and durations made readable.
-    static func value(_ value: Double?, of name: String, offset: Int64) -> String {
+    static func value(_ value: Double?, of name: String, offset: Int64, units: PublishedForecastUnits? = nil) -> String {
         guard let value else { return "no value" }
-        switch VariableCatalog.variable(named: name)?.unit {
+        return self.value(value, unit: VariableCatalog.variable(named: name)?.unit, offset: offset, units: units)
+    }
+
+    /// `value` in `unit` with the unit spelled out (converted by `units` when given).
+    static func value(_ value: Double, unit: ForecastUnit?, offset: Int64, units: PublishedForecastUnits?) -> String {
+        switch unit {
         case .unixTime?:
             return clock(Int64(value), offset: offset)
         case .wmoCode?:
@@ -62,8 +71,11 @@ enum ForecastFormat {
             let minutes = Int((value / 60).rounded())
             return "\(minutes / 60) hours \(minutes % 60) minutes"
         case .some(let unit):
-            let text = JSONWriter.format((value * 10).rounded() / 10)
-            return unit.symbol.isEmpty ? text : "\(text) \(unit.spokenName)"
+            let converted = units.map { $0.number(value, unit) } ?? value
+            // Inches of rain need two decimals.
+            let scale = units?.symbol(unit) == "in" ? 100.0 : 10.0
+            let text = JSONWriter.format((converted * scale).rounded() / scale)
+            return unit.symbol.isEmpty ? text : "\(text) \(units?.spokenName(unit) ?? unit.spokenName)"
         case nil:
             return JSONWriter.format(value)
         }

@@ -106,11 +106,7 @@ struct HomeAssistantDiscovery: Sendable {
         if let firmware = device.firmware { json.member("sw_version", firmware) }
         if let hub = device.hubSerial, device.family != .hub { json.member("via_device", HomeAssistantDiscovery.identifier(hub)) }
         json.endObject()
-        json.key("origin")
-        json.beginObject()
-        json.member("name", "tempest-gateway")
-        json.member("sw_version", GatewayVersion.current)
-        json.endObject()
+        HomeAssistantDiscovery.writeOrigin(into: &json)
         json.endObject()
         return json.text
     }

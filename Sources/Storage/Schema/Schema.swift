@@ -19,7 +19,7 @@
 ///   by device and time range, which the primary key serves.
 public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
-    public static let migrations: [Migration] = [version1, version2, version3]
+    public static let migrations: [Migration] = [version1, version2, version3, version4]
 
     /// The version this binary creates and understands.
     public static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -181,6 +181,29 @@ public enum Schema {
                 rows BLOB NOT NULL,
                 PRIMARY KEY (device_id, source_table, day_start)
             );
+            """
+    )
+
+    /// Version 4: the forecast verification record. Per forecast issue (one
+    /// per place and hour) and lead hour: the forecast temperature and, once
+    /// that hour has passed, the temperature the station observed, both in
+    /// centi-degrees Celsius, so the mean absolute error by lead time can be
+    /// computed. The partial index finds the rows still waiting for an
+    /// observation.
+    static let version4 = Migration(
+        version: 4,
+        name: "forecast verification",
+        sql: """
+            CREATE TABLE forecast_verification (
+                location_key TEXT NOT NULL,
+                issued_at INTEGER NOT NULL,
+                valid_at INTEGER NOT NULL,
+                lead_hours INTEGER NOT NULL,
+                forecast_centi_c INTEGER NOT NULL,
+                observed_centi_c INTEGER,
+                PRIMARY KEY (location_key, issued_at, valid_at)
+            ) WITHOUT ROWID;
+            CREATE INDEX forecast_verification_pending ON forecast_verification (valid_at) WHERE observed_centi_c IS NULL;
             """
     )
 }

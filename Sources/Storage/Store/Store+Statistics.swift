@@ -4,7 +4,7 @@ extension Store {
     /// The tables whose rows `statistics()` counts.
     public static let tableNames = [
         "devices", "observations", "rapid_wind", "wind_minutes", "lightning_strikes", "rain_starts", "device_status",
-        "hub_status", "daily_summaries", "forecast_snapshots", "outbox", "packed_days",
+        "hub_status", "daily_summaries", "forecast_snapshots", "outbox", "packed_days", "forecast_verification",
     ]
 
     /// Row counts (observations and wind minutes include their packed rows),

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Configuration
+import Forecast
+import Glibc
+import HTTP
+import Logging
+import MQTT
+import Storage
+
+/// `run`'s forecast options: where the station is, which Open-Meteo server
+/// to ask and how often. Forecast polling is on when a location is given
+/// (unless `--no-forecast`). The API key never comes from the command line:
+/// from a file only its owner can read (`--open-meteo-key-file`),
+/// `$TEMPEST_OPEN_METEO_API_KEY`, or the systemd credential `open-meteo-api-key`.
+struct ForecastOptions: ParsableArguments {
+    @Option(help: "The station's latitude in decimal degrees, for forecasts (south is negative: --latitude=-33.87).")
+    var latitude: Double?
+
+    @Option(help: "The station's longitude in decimal degrees, for forecasts (west is negative: --longitude=-104.99).")
+    var longitude: Double?
+
+    @Option(help: "Open-Meteo's base URL (the commercial host, a self-hosted server, or a test server; default \(OpenMeteoClient.defaultBaseURL)).")
+    var openMeteoApi: String?
+
+    @Option(help: "A file holding the Open-Meteo API key (mode 600); else $TEMPEST_OPEN_METEO_API_KEY or the systemd credential open-meteo-api-key, else none.")
+    var openMeteoKeyFile: String?
+
+    @Flag(help: "Do not poll Open-Meteo even when a location is given.")
+    var noForecast = false
+
+    @Option(help: "Minutes between forecast polls (at least 1; default 30).")
+    var forecastInterval: Int?
+
+    @Option(help: .hidden)
+    var forecastRetrySeconds: Int64 = 60
+
+    @Option(help: .hidden)
+    var forecastRefreshSeconds: Double = 60
+
+    func validate() throws {
+        if latitude != nil || longitude != nil {
+            guard let latitude, let longitude else {
+                throw ValidationError("pass both --latitude and --longitude for forecasts")
+            }
+            guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+                throw ValidationError("--latitude must be −90 … 90 and --longitude −180 … 180")
+            }
+        }
+        if let forecastInterval, forecastInterval < 1 { throw ValidationError("--forecast-interval must be at least 1 minute") }
+    }
+
+    /// The key from its file (the option's, else the configuration's) or
+    /// the environment; nil when neither is set.
+    func apiKey(configuredFile: String? = nil) throws -> String? {
+        let source: SecretSource
+        if let openMeteoKeyFile = openMeteoKeyFile ?? configuredFile {
+            source = .file(openMeteoKeyFile)
+        } else if getenv("TEMPEST_OPEN_METEO_API_KEY") != nil {
+            source = .environment("TEMPEST_OPEN_METEO_API_KEY")
+        } else if let directory = getenv("CREDENTIALS_DIRECTORY"),
+            access(String(cString: directory) + "/open-meteo-api-key", R_OK) == 0
+        {
+            source = .systemdCredential("open-meteo-api-key")
+        } else {
+            return nil
+        }
+        do {
+            return try source.load().withValue { $0 }
+        } catch {
+            throw ValidationError("Open-Meteo API key: \(error)")
+        }
+    }
+
+    /// The forecast service for `run`, or nil (with a one-line notice on
+    /// standard error) when there is no location or forecasts are off.
+    /// Options win over the configuration (`[forecast]`, and the location
+    /// from `[station]`).
+    func makeService(
+        writer: StoreWriter, summaries: DailySummaryKeeper, publisher: GatewayPublisher?, units: PublishedUnits,
+        timeZone: String, configured: GatewayConfiguration
+    ) throws -> ForecastService? {
+        guard !noForecast, configured.forecast.enabled else {
+            StandardOutput.errorLine(noForecast ? "Forecasts are off (--no-forecast)." : "Forecasts are off (forecast.enabled = false).")
+            return nil
+        }
+        guard let latitude = latitude ?? configured.station.latitude, let longitude = longitude ?? configured.station.longitude else {
+            StandardOutput.errorLine(
+                "No location: forecasts are off (pass --latitude and --longitude, or set station.latitude and station.longitude; setup writes them).")
+            return nil
+        }
+        let openMeteoApi = self.openMeteoApi ?? configured.forecast.openMeteoAPI
+        let forecastInterval = self.forecastInterval ?? configured.forecast.pollMinutes
+        let client = OpenMeteoClient(
+            baseURL: openMeteoApi, apiKey: try apiKey(configuredFile: configured.forecast.apiKeyFile), httpClient: HTTPClient(version: GatewayVersion.current),
+            retryPolicy: RetryPolicy(maximumAttempts: 3, baseDelaySeconds: 2, maximumDelaySeconds: 60),
+            logger: Logger(label: "tempest.forecast"))
+        // A system zone copied rather than linked has no IANA name: let Open-Meteo take the coordinates' zone.
+        let zoneName = timeZone == "localtime" ? "auto" : timeZone
+        let query = ForecastQuery.defaults(latitude: latitude, longitude: longitude, timeZone: zoneName, forecastDays: 16)
+        let schedule = PollSchedule(intervalSeconds: Int64(forecastInterval) * 60, firstRetrySeconds: forecastRetrySeconds)
+        StandardOutput.errorLine(
+            "Forecasts from \(RedactedURL.redact(openMeteoApi)) for \(query.locationKey) every \(forecastInterval) minutes "
+                + "(\(WeightedCalls.format(query.weightedCalls)) weighted calls a poll).")
+        return ForecastService(
+            poller: ForecastPoller(client: client, query: query, schedule: schedule), query: query, writer: writer,
+            publisher: publisher, units: units, refreshSeconds: max(0.2, forecastRefreshSeconds),
+            station: StationReading.provider(writer: writer, summaries: summaries),
+            logger: Logger(label: "tempest.forecast"))
+    }
+}

@@ -1,0 +1,53 @@
+import Storage
+import TempestUDP
+
+/// `forecast --verification`: how good the temperature forecast has been at
+/// the station, as the mean absolute error by lead time from the
+/// verification record.
+enum VerificationReport {
+    static func lines(_ summaries: [VerificationSummary], style: TerminalStyle) -> [String] {
+        guard !summaries.isEmpty else {
+            return ["No verified forecast hours yet: run polls forecasts, and each hour is verified once it has passed and was observed."]
+        }
+        var lines = [style.emphasized("Temperature forecast against the station, by lead time:")]
+        for summary in summaries {
+            let bias = summary.meanErrorCelsius
+            lines.append(
+                "  lead \(summary.leadHours) hour\(summary.leadHours == 1 ? "" : "s"): mean absolute error "
+                    + "\(format(summary.meanAbsoluteErrorCelsius)) degrees Celsius, observed minus forecast on average "
+                    + "\(bias > 0 ? "+" : "")\(format(bias)) degrees Celsius, over \(summary.count) forecast hour\(summary.count == 1 ? "" : "s")")
+        }
+        return lines
+    }
+
+    /// Lead times shown in `run`'s closing note.
+    static let closingLeadHours: Set<Int> = [0, 1, 3, 6, 12, 24]
+
+    /// One line for `run`'s closing note: the mean absolute error at a few lead times.
+    static func closingNote(_ summaries: [VerificationSummary]) -> String {
+        let shown = summaries.filter { closingLeadHours.contains($0.leadHours) }
+        guard !shown.isEmpty else { return "Forecast verification: no verified forecast hours yet." }
+        return "Forecast verification, mean absolute error of the temperature by lead time: "
+            + shown.map { summary in
+                "\(summary.leadHours) hour\(summary.leadHours == 1 ? "" : "s") ahead \(format(summary.meanAbsoluteErrorCelsius)) degrees Celsius "
+                    + "(\(summary.count) hour\(summary.count == 1 ? "" : "s"))"
+            }.joined(separator: ", ") + "."
+    }
+
+    static func json(_ summaries: [VerificationSummary]) -> String {
+        var json = JSONWriter()
+        json.beginArray()
+        for summary in summaries {
+            json.beginObject()
+            json.member("lead_hours", Int64(summary.leadHours))
+            json.member("count", Int64(summary.count))
+            json.member("mean_absolute_error_c", (summary.meanAbsoluteErrorCelsius * 100).rounded() / 100)
+            json.member("mean_error_c", (summary.meanErrorCelsius * 100).rounded() / 100)
+            json.endObject()
+        }
+        json.endArray()
+        return json.text
+    }
+
+    private static func format(_ value: Double) -> String { JSONWriter.format((value * 100).rounded() / 100) }
+}
