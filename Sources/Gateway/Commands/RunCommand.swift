@@ -6,6 +6,7 @@ import Meteorology
 import MQTT
 import Storage
 import Synchronization
+import TempestCloud
 import TempestUDP
 
 /// `tempest-gateway run`: the gateway itself.
@@ -31,7 +32,10 @@ struct RunCommand: AsyncParsableCommand {
             loses nothing.
 
             SIGINT (Control-C) and SIGTERM stop it cleanly: the listener closes, then everything received is \
-            committed and "offline" is published before the process exits.
+            committed and "offline" is published before the process exits. SIGHUP reads the configuration \
+            file again without stopping the listener: retention, the WeatherFlow cloud and forecasts take \
+            the new settings at once, the rest at the next start (the log says which); a file with \
+            problems is refused and the running configuration stays.
 
             With a WeatherFlow token (--token-file, $TEMPEST_WEATHERFLOW_TOKEN or the systemd credential \
             weatherflow-token) it also follows the station in the cloud: when a Tempest sends nothing over UDP \
@@ -124,6 +128,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         ShutdownSignal.install()
+        ReloadSignal.install()
         LoggingSystem.bootstrap { GatewayLogHandler(label: $0) }
         let settings = try effectiveConfiguration()
         let path = settings.storage.database ?? RunCommand.defaultDatabasePath()
@@ -210,22 +215,29 @@ struct RunCommand: AsyncParsableCommand {
             guard case .message(let received) = event else { return }
             ingest(received.message, .udp, received.receivedAt.secondsSince1970, received.isLate)
         }
-        let follower = cloudClient.map { client in
-            CloudFollower(
-                client: client, settings: cloudSettings(settings), writer: writer, activity: activity, summaries: summaries,
-                logger: Logger(label: "tempest.cloud"),
-                onRainCheck: { serials, today, yesterday in
-                    guard let publisher else { return }
-                    for serial in serials {
-                        publisher.update(
-                            values: MessagePublications.rainCheckValues(
-                                serial: serial, todayMillimeters: today, yesterdayMillimeters: yesterday, layout: publisher.layout,
-                                units: units))
+        // The cloud follower and the forecast service restart on a reload
+        // that changes them; the listener and the store go on meanwhile.
+        let makeFollower: @Sendable (GatewayConfiguration, WeatherFlowClient?) -> CloudFollower? = { settings, cloudClient in
+            cloudClient.map { client in
+                CloudFollower(
+                    client: client, settings: cloudSettings(settings), writer: writer, activity: activity, summaries: summaries,
+                    logger: Logger(label: "tempest.cloud"),
+                    onRainCheck: { serials, today, yesterday in
+                        guard let publisher else { return }
+                        for serial in serials {
+                            publisher.update(
+                                values: MessagePublications.rainCheckValues(
+                                    serial: serial, todayMillimeters: today, yesterdayMillimeters: yesterday, layout: publisher.layout,
+                                    units: units))
+                        }
                     }
-                }
-            ) { message, source in ingest(message, source, Int64(Glibc.time(nil)), false) }
+                ) { message, source in ingest(message, source, Int64(Glibc.time(nil)), false) }
+            }
         }
-        if follower == nil {
+        let cloud = Mutex<RunningTask<CloudFollower>?>(nil)
+        if let follower = makeFollower(settings, cloudClient) {
+            cloud.withLock { $0 = RunningTask(follower) { await follower.run() } }
+        } else {
             StandardOutput.errorLine(
                 "No WeatherFlow token: the REST fallback and backfill are off (see --token-file).")
         }
@@ -244,7 +256,7 @@ struct RunCommand: AsyncParsableCommand {
                 activity: activity, writerStatus: writer.status, databasePath: path,
                 outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
                 mqttConnected: publisher?.isConnected ?? false, mqttBroker: brokerName,
-                mqttInFlight: publisher?.inFlightCount ?? 0, cloud: follower?.state)
+                mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloud.withLock { $0?.value }?.state)
         }
         let status: StatusServer
         do {
@@ -296,11 +308,33 @@ struct RunCommand: AsyncParsableCommand {
                 }
             }
         }
-        let following = follower.map { follower in Task { await follower.run() } }
-        let forecasting = try forecastOptions.makeService(
-            writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier,
-            configured: settings
-        ).map { service in Task { await service.run() } }
+        let makeForecasting: @Sendable (GatewayConfiguration) throws -> RunningTask<ForecastService>? = { settings in
+            try forecastOptions.makeService(
+                writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier,
+                configured: settings
+            ).map { service in RunningTask(service) { await service.run() } }
+        }
+        let forecasting = Mutex(try makeForecasting(settings))
+        let reloading = Task {
+            var running = settings
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: 250_000_000)
+                guard ReloadSignal.take() else { continue }
+                running = await reload(
+                    from: running, writer: writer,
+                    restartCloud: { new in
+                        await cloud.withLock { $0.take() }?.stop()
+                        let client = try cloudOptions.optionalClient(configured: new.weatherFlow)
+                        let follower = makeFollower(new, client)
+                        cloud.withLock { $0 = follower.map { follower in RunningTask(follower) { await follower.run() } } }
+                    },
+                    restartForecasts: { new in
+                        await forecasting.withLock { $0.take() }?.stop()
+                        let restarted = try makeForecasting(new)
+                        forecasting.withLock { $0 = restarted }
+                    })
+            }
+        }
         let pumping = Task {
             // Moves the outbox to the broker until the session ends.
             for await _ in wakeups {
@@ -311,16 +345,17 @@ struct RunCommand: AsyncParsableCommand {
         do {
             statistics = try await session.run()
         } catch {
-            following?.cancel()
-            forecasting?.cancel()
+            reloading.cancel()
+            cloud.withLock { $0 }?.task.cancel()
+            forecasting.withLock { $0 }?.task.cancel()
             ticking.cancel()
             wake.finish()
             throw error
         }
-        following?.cancel()
-        _ = await following?.value
-        forecasting?.cancel()
-        _ = await forecasting?.value
+        reloading.cancel()
+        _ = await reloading.value
+        await cloud.withLock { $0.take() }?.stop()
+        await forecasting.withLock { $0.take() }?.stop()
         ticking.cancel()
         wake.finish()
         _ = await pumping.value
@@ -397,5 +432,34 @@ struct RunCommand: AsyncParsableCommand {
             if !first.isEmpty { return first + "/tempest-gateway.db" }
         }
         return "./tempest-gateway.db"
+    }
+
+    /// Applies a SIGHUP: reads the configuration again (options still win),
+    /// keeps the running one when the new one has a problem, applies the
+    /// retention at once, restarts the cloud follower and the forecast
+    /// service when their settings changed, and logs what waits for a
+    /// restart. Returns the configuration now in force.
+    private func reload(
+        from running: GatewayConfiguration, writer: StoreWriter,
+        restartCloud: (GatewayConfiguration) async throws -> Void,
+        restartForecasts: (GatewayConfiguration) async throws -> Void
+    ) async -> GatewayConfiguration {
+        let new: GatewayConfiguration
+        do {
+            new = try effectiveConfiguration()
+        } catch {
+            StandardOutput.errorLine("Configuration not reloaded, the running one stays: \(error)")
+            return running
+        }
+        let changes = ConfigurationReload(from: running, to: new)
+        writer.setRetention(new.storage.retentionPolicy)
+        do {
+            if ConfigurationReload.cloudChanged(running, new) { try await restartCloud(new) }
+            if ConfigurationReload.forecastChanged(running, new) { try await restartForecasts(new) }
+        } catch {
+            StandardOutput.errorLine("Configuration reloaded only in part: \(error)")
+        }
+        StandardOutput.errorLine(changes.summary)
+        return new
     }
 }

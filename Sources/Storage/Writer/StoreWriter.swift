@@ -74,16 +74,28 @@ public final class StoreWriter: Sendable {
     /// so that ingest continues, then returns free pages to the file system.
     public func pruneNow() async throws -> PruneReport {
         let configuration = state.configuration
+        let policy = retention
         var total = PruneReport()
         while true {
             let step = try await perform { store in
-                try store.pruneStep(now: configuration.now(), policy: configuration.retention, maximumRows: configuration.pruneStepRows)
+                try store.pruneStep(now: configuration.now(), policy: policy, maximumRows: configuration.pruneStepRows)
             }
             total.merge(step)
             if !step.hasMore { break }
         }
         _ = try await perform { store in try store.incrementalVacuum(pages: nil) }
         return total
+    }
+
+    /// The retention in force.
+    public var retention: RetentionPolicy {
+        state.lock.withLock { state.retention }
+    }
+
+    /// Changes the retention from the next pruning step on (a configuration
+    /// reload); ingest is not interrupted.
+    public func setRetention(_ policy: RetentionPolicy) {
+        state.lock.withLock { state.retention = policy }
     }
 
     /// Returns up to `pages` free pages (nil: all) to the file system now.

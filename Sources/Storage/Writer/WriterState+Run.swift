@@ -216,7 +216,7 @@ extension WriterState {
         guard let interval = configuration.pruneIntervalSeconds else { return nil }
         do {
             let report = try store.pruneStep(
-                now: configuration.now(), policy: configuration.retention, maximumRows: configuration.pruneStepRows)
+                now: configuration.now(), policy: lock.withLock { retention }, maximumRows: configuration.pruneStepRows)
             if report.totalDeleted > 0 || !report.packedRows.isEmpty {
                 logger.debug(
                     "pruned",

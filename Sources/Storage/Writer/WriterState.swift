@@ -16,6 +16,8 @@ final class WriterState: @unchecked Sendable {
     let lock = ConditionLock()
 
     // Everything below is guarded by `lock`.
+    /// The retention in force: the configuration's until `StoreWriter.setRetention` changes it.
+    var retention: RetentionPolicy
     var queue: [QueuedWrite] = []
     var inFlightCount = 0
     /// Sheddable items in the batch being committed: if it fails they come
@@ -46,6 +48,7 @@ final class WriterState: @unchecked Sendable {
 
     init(configuration: StoreWriterConfiguration, logger: Logger, onCommit: (@Sendable (CommitReport) -> Void)?) {
         self.configuration = configuration
+        self.retention = configuration.retention
         self.logger = logger
         self.onCommit = onCommit
     }

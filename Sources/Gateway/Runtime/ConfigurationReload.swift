@@ -1,0 +1,50 @@
+import Configuration
+
+/// What a reloaded configuration changes: the parts `run` applies while it
+/// keeps listening, and the parts that need a restart.
+///
+/// Applied live: retention (`[storage]` days and packing), the WeatherFlow
+/// cloud (`[weatherflow]`, `station.station_id`: the follower restarts with
+/// the new settings and token) and forecasts (`[forecast]`, the location:
+/// the service restarts). Everything the listener, the database, the daily
+/// totals or the broker connection were built from (`[udp]`,
+/// `storage.database`, `station.timezone`, elevation and sensor height,
+/// `[mqtt]`, `[metrics]`) waits for a restart, which the log says.
+struct ConfigurationReload {
+    /// Parts that changed and are applied now.
+    var applied: [String] = []
+    /// Parts that changed and take effect after a restart.
+    var needRestart: [String] = []
+
+    /// Compares the running configuration with the reloaded one.
+    init(from old: GatewayConfiguration, to new: GatewayConfiguration) {
+        if old.storage.retentionPolicy != new.storage.retentionPolicy { applied.append("retention ([storage] days)") }
+        if Self.cloudChanged(old, new) { applied.append("the WeatherFlow cloud ([weatherflow], station.station_id)") }
+        if Self.forecastChanged(old, new) { applied.append("forecasts ([forecast], station.latitude and longitude)") }
+        if old.udp != new.udp { needRestart.append("[udp]") }
+        if old.storage.database != new.storage.database { needRestart.append("storage.database") }
+        if old.station.timeZone != new.station.timeZone { needRestart.append("station.timezone") }
+        if old.station.elevation != new.station.elevation || old.station.sensorHeight != new.station.sensorHeight {
+            needRestart.append("station.elevation and sensor_height")
+        }
+        if old.mqtt != new.mqtt { needRestart.append("[mqtt]") }
+        if old.metrics != new.metrics { needRestart.append("[metrics]") }
+    }
+
+    static func cloudChanged(_ old: GatewayConfiguration, _ new: GatewayConfiguration) -> Bool {
+        old.weatherFlow != new.weatherFlow || old.station.stationID != new.station.stationID
+    }
+
+    static func forecastChanged(_ old: GatewayConfiguration, _ new: GatewayConfiguration) -> Bool {
+        old.forecast != new.forecast || old.station.latitude != new.station.latitude || old.station.longitude != new.station.longitude
+    }
+
+    /// One line for the log.
+    var summary: String {
+        if applied.isEmpty && needRestart.isEmpty { return "Configuration reloaded: nothing changed." }
+        var parts: [String] = []
+        if !applied.isEmpty { parts.append("applied " + applied.joined(separator: ", ")) }
+        if !needRestart.isEmpty { parts.append("after a restart: " + needRestart.joined(separator: ", ")) }
+        return "Configuration reloaded: " + parts.joined(separator: "; ") + "."
+    }
+}

@@ -1,0 +1,19 @@
+import Glibc
+import Synchronization
+
+/// SIGHUP asks the gateway to reload its configuration: the handler only
+/// records it (an atomic store is async-signal-safe); a task of `run`
+/// notices within a quarter of a second and reloads while ingest goes on.
+enum ReloadSignal {
+    private static let pending = Atomic<Bool>(false)
+
+    /// Routes SIGHUP to the flag instead of ending the process.
+    static func install() {
+        signal(SIGHUP) { _ in ReloadSignal.pending.store(true, ordering: .relaxed) }
+    }
+
+    /// Whether a reload was asked for since the last call (and clears it).
+    static func take() -> Bool {
+        pending.exchange(false, ordering: .relaxed)
+    }
+}
