@@ -3,6 +3,7 @@ import Configuration
 import Glibc
 import Logging
 import Meteorology
+import ServiceLifecycle
 import MQTT
 import Storage
 import Synchronization
@@ -295,19 +296,6 @@ struct RunCommand: AsyncParsableCommand {
         session.onStart = { listener in runningListener.withLock { $0 = listener } }
         session.notifier = SystemdNotifier()
         session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"
-        let ticking = Task {
-            var ticks = 0
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: 50_000_000)
-                wake.yield()
-                ticks += 1
-                if ticks % 20 == 0, publisher != nil,
-                    let depth = try? await writer.perform({ store in try store.outboxDepth().messages })
-                {
-                    outboxDepth.store(depth, ordering: .relaxed)
-                }
-            }
-        }
         let makeForecasting: @Sendable (GatewayConfiguration) throws -> RunningTask<ForecastService>? = { settings in
             try forecastOptions.makeService(
                 writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier,
@@ -315,13 +303,16 @@ struct RunCommand: AsyncParsableCommand {
             ).map { service in RunningTask(service) { await service.run() } }
         }
         let forecasting = Mutex(try makeForecasting(settings))
-        let reloading = Task {
-            var running = settings
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: 250_000_000)
-                guard ReloadSignal.take() else { continue }
-                running = await reload(
-                    from: running, writer: writer,
+        // The services of the run, under swift-service-lifecycle. SIGINT and
+        // SIGTERM end ingest (ShutdownSignal, so the log names the signal);
+        // its end shuts the group down in reverse order: the reload watcher
+        // stops the cloud follower and forecasts, then the outbox pump stops.
+        let running = Mutex(settings)
+        let reloadService = ReloadService(
+            reloadIfAsked: {
+                guard ReloadSignal.take() else { return }
+                let reloaded = await reload(
+                    from: running.withLock { $0 }, writer: writer,
                     restartCloud: { new in
                         await cloud.withLock { $0.take() }?.stop()
                         let client = try cloudOptions.optionalClient(configured: new.weatherFlow)
@@ -333,32 +324,32 @@ struct RunCommand: AsyncParsableCommand {
                         let restarted = try makeForecasting(new)
                         forecasting.withLock { $0 = restarted }
                     })
-            }
-        }
-        let pumping = Task {
-            // Moves the outbox to the broker until the session ends.
-            for await _ in wakeups {
-                await publisher?.pump()
-            }
-        }
-        let statistics: ListenerStatistics
+                running.withLock { $0 = reloaded }
+            },
+            stopComponents: {
+                await cloud.withLock { $0.take() }?.stop()
+                await forecasting.withLock { $0.take() }?.stop()
+            })
+        let pumpService = OutboxPumpService(
+            publisher: publisher, writer: writer, wakeups: wakeups, wake: wake,
+            noteDepth: { depth in outboxDepth.store(depth, ordering: .relaxed) })
+        let ingestService = IngestService(session: session)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [
+                    .init(service: pumpService, serviceName: "outbox pump"),
+                    .init(service: reloadService, serviceName: "configuration reload"),
+                    .init(service: ingestService, successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "UDP ingest"),
+                ],
+                logger: Logger(label: "tempest.lifecycle")))
         do {
-            statistics = try await session.run()
+            try await group.run()
         } catch {
-            reloading.cancel()
-            cloud.withLock { $0 }?.task.cancel()
-            forecasting.withLock { $0 }?.task.cancel()
-            ticking.cancel()
-            wake.finish()
+            await cloud.withLock { $0.take() }?.stop()
+            await forecasting.withLock { $0.take() }?.stop()
             throw error
         }
-        reloading.cancel()
-        _ = await reloading.value
-        await cloud.withLock { $0.take() }?.stop()
-        await forecasting.withLock { $0.take() }?.stop()
-        ticking.cancel()
-        wake.finish()
-        _ = await pumping.value
+        let statistics = ingestService.statistics ?? ListenerStatistics()
         do {
             try await writer.flush()
         } catch {

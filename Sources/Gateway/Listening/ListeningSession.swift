@@ -18,6 +18,9 @@ struct ListeningSession {
     var readyStatus: String = "listening"
     /// Called once the socket is bound, before READY.
     var onStart: (@Sendable (UDPListener) -> Void)? = nil
+    /// Asked every tenth of a second: true stops the session (the gateway's
+    /// service group shutting down for another reason than a signal).
+    var stopRequested: (@Sendable () -> Bool)? = nil
 
     /// Listens until done and returns the final counters.
     func run() async throws -> ListenerStatistics {
@@ -42,6 +45,10 @@ struct ListeningSession {
         while durationSeconds.map({ elapsedTenths < $0 * 10 }) ?? true {
             if let signal = ShutdownSignal.requested {
                 StandardOutput.errorLine("Stopping: received \(ShutdownSignal.name(signal)).")
+                break
+            }
+            if stopRequested?() == true {
+                StandardOutput.errorLine("Stopping: the gateway is shutting down.")
                 break
             }
             // Ping at half the watchdog interval, and only if the receive loop
