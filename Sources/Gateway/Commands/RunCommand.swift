@@ -235,13 +235,15 @@ struct RunCommand: AsyncParsableCommand {
                 ) { message, source in ingest(message, source, Int64(Glibc.time(nil)), false) }
             }
         }
-        let cloud = Mutex<RunningTask<CloudFollower>?>(nil)
-        if let follower = makeFollower(settings, cloudClient) {
-            cloud.withLock { $0 = RunningTask(follower) { await follower.run() } }
-        } else {
+        let initialFollower = makeFollower(settings, cloudClient)
+        if initialFollower == nil {
             StandardOutput.errorLine(
                 "No WeatherFlow token: the REST fallback and backfill are off (see --token-file).")
         }
+        let cloudService = ReplaceableService(
+            name: "the WeatherFlow cloud follower", initial: initialFollower,
+            make: { new in makeFollower(new, try cloudOptions.optionalClient(configured: new.weatherFlow)) },
+            run: { follower in await follower.run() })
         let udpAddress = settings.udp.address
         let udpPort = UInt16(settings.udp.port)
         let configuration = UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort)
@@ -257,7 +259,7 @@ struct RunCommand: AsyncParsableCommand {
                 activity: activity, writerStatus: writer.status, databasePath: path,
                 outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
                 mqttConnected: publisher?.isConnected ?? false, mqttBroker: brokerName,
-                mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloud.withLock { $0?.value }?.state)
+                mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.state)
         }
         let status: StatusServer
         do {
@@ -296,40 +298,23 @@ struct RunCommand: AsyncParsableCommand {
         session.onStart = { listener in runningListener.withLock { $0 = listener } }
         session.notifier = SystemdNotifier()
         session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"
-        let makeForecasting: @Sendable (GatewayConfiguration) throws -> RunningTask<ForecastService>? = { settings in
+        let makeForecasting: @Sendable (GatewayConfiguration) throws -> ForecastService? = { settings in
             try forecastOptions.makeService(
                 writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier,
-                configured: settings
-            ).map { service in RunningTask(service) { await service.run() } }
+                configured: settings)
         }
-        let forecasting = Mutex(try makeForecasting(settings))
+        let forecastService = ReplaceableService(
+            name: "the forecast service", initial: try makeForecasting(settings), make: makeForecasting,
+            run: { service in await service.run() })
         // The services of the run, under swift-service-lifecycle. SIGINT and
         // SIGTERM end ingest (ShutdownSignal, so the log names the signal);
-        // its end shuts the group down in reverse order: the reload watcher
-        // stops the cloud follower and forecasts, then the outbox pump stops.
+        // its end shuts the group down in reverse order: the reload watcher,
+        // forecasts, the cloud follower, and last the outbox pump.
         let running = Mutex(settings)
-        let reloadService = ReloadService(
-            reloadIfAsked: {
-                guard ReloadSignal.take() else { return }
-                let reloaded = await reload(
-                    from: running.withLock { $0 }, writer: writer,
-                    restartCloud: { new in
-                        await cloud.withLock { $0.take() }?.stop()
-                        let client = try cloudOptions.optionalClient(configured: new.weatherFlow)
-                        let follower = makeFollower(new, client)
-                        cloud.withLock { $0 = follower.map { follower in RunningTask(follower) { await follower.run() } } }
-                    },
-                    restartForecasts: { new in
-                        await forecasting.withLock { $0.take() }?.stop()
-                        let restarted = try makeForecasting(new)
-                        forecasting.withLock { $0 = restarted }
-                    })
-                running.withLock { $0 = reloaded }
-            },
-            stopComponents: {
-                await cloud.withLock { $0.take() }?.stop()
-                await forecasting.withLock { $0.take() }?.stop()
-            })
+        let reloadService = ReloadService(reload: {
+            let reloaded = reload(from: running.withLock { $0 }, writer: writer, cloud: cloudService, forecasts: forecastService)
+            running.withLock { $0 = reloaded }
+        })
         let pumpService = OutboxPumpService(
             publisher: publisher, writer: writer, wakeups: wakeups, wake: wake,
             noteDepth: { depth in outboxDepth.store(depth, ordering: .relaxed) })
@@ -338,17 +323,13 @@ struct RunCommand: AsyncParsableCommand {
             configuration: ServiceGroupConfiguration(
                 services: [
                     .init(service: pumpService, serviceName: "outbox pump"),
+                    .init(service: cloudService, serviceName: "WeatherFlow cloud"),
+                    .init(service: forecastService, serviceName: "forecasts"),
                     .init(service: reloadService, serviceName: "configuration reload"),
                     .init(service: ingestService, successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "UDP ingest"),
                 ],
                 logger: Logger(label: "tempest.lifecycle")))
-        do {
-            try await group.run()
-        } catch {
-            await cloud.withLock { $0.take() }?.stop()
-            await forecasting.withLock { $0.take() }?.stop()
-            throw error
-        }
+        try await group.run()
         let statistics = ingestService.statistics ?? ListenerStatistics()
         do {
             try await writer.flush()
@@ -427,14 +408,13 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Applies a SIGHUP: reads the configuration again (options still win),
     /// keeps the running one when the new one has a problem, applies the
-    /// retention at once, restarts the cloud follower and the forecast
-    /// service when their settings changed, and logs what waits for a
+    /// retention at once, has the cloud follower and the forecast service
+    /// restart when their settings changed, and logs what waits for a
     /// restart. Returns the configuration now in force.
     private func reload(
-        from running: GatewayConfiguration, writer: StoreWriter,
-        restartCloud: (GatewayConfiguration) async throws -> Void,
-        restartForecasts: (GatewayConfiguration) async throws -> Void
-    ) async -> GatewayConfiguration {
+        from running: GatewayConfiguration, writer: StoreWriter, cloud: ReplaceableService<CloudFollower>,
+        forecasts: ReplaceableService<ForecastService>
+    ) -> GatewayConfiguration {
         let new: GatewayConfiguration
         do {
             new = try effectiveConfiguration()
@@ -442,15 +422,10 @@ struct RunCommand: AsyncParsableCommand {
             StandardOutput.errorLine("Configuration not reloaded, the running one stays: \(error)")
             return running
         }
-        let changes = ConfigurationReload(from: running, to: new)
         writer.setRetention(new.storage.retentionPolicy)
-        do {
-            if ConfigurationReload.cloudChanged(running, new) { try await restartCloud(new) }
-            if ConfigurationReload.forecastChanged(running, new) { try await restartForecasts(new) }
-        } catch {
-            StandardOutput.errorLine("Configuration reloaded only in part: \(error)")
-        }
-        StandardOutput.errorLine(changes.summary)
+        if ConfigurationReload.cloudChanged(running, new) { cloud.replace(with: new) }
+        if ConfigurationReload.forecastChanged(running, new) { forecasts.replace(with: new) }
+        StandardOutput.errorLine(ConfigurationReload(from: running, to: new).summary)
         return new
     }
 }

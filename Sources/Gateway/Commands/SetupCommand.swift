@@ -242,8 +242,8 @@ struct SetupCommand: AsyncParsableCommand {
     /// configuration means the same file whoever reads it from wherever.
     static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/") else { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        return String(cString: buffer) + "/" + path
+        guard let directory = getcwd(nil, 0) else { return path }
+        defer { free(directory) }
+        return String(cString: directory) + "/" + path
     }
 }

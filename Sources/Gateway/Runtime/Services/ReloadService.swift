@@ -1,21 +1,17 @@
 import ServiceLifecycle
 
-/// Watches for SIGHUP and reloads the configuration while ingest goes on;
-/// on shutdown it stops the components a reload can replace (the cloud
-/// follower and the forecast service).
+/// Watches for SIGHUP (four times a second) and reloads the configuration
+/// while ingest goes on, until the group shuts down.
 struct ReloadService: Service {
-    /// Reloads when a SIGHUP came since the last call.
-    let reloadIfAsked: @Sendable () async -> Void
-    /// Stops the replaceable components.
-    let stopComponents: @Sendable () async -> Void
+    /// Reloads: reads the configuration and hands the changes out.
+    let reload: @Sendable () -> Void
 
     func run() async {
-        try? await cancelWhenGracefulShutdown { [reloadIfAsked] in
+        try? await cancelWhenGracefulShutdown { [reload] in
             while !Task.isCancelled {
                 try await Task.sleep(nanoseconds: 250_000_000)
-                await reloadIfAsked()
+                if ReloadSignal.take() { reload() }
             }
         }
-        await stopComponents()
     }
 }
