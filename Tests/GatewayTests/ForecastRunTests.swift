@@ -112,6 +112,14 @@ struct ForecastRunTests {
         #expect((verified[2] ?? 0) > 0)
         #expect(verified.keys.allSatisfy { (0...3).contains($0) })
 
+        // status names the forecast and its freshness.
+        let status = try Gateway.run(["status", "--json", "--database", database])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any])
+        let forecastState = try #require(report["forecast"] as? [String: Any])
+        #expect(forecastState["state"] as? String == "current")
+        #expect((forecastState["age_seconds"] as? Int).map { $0 < 600 } == true)
+        #expect(try Gateway.run(["status", "--database", database]).standardOutput.contains("Forecasts for "))
+
         let output = watcher.standardOutputSoFar
         let conditions = try #require(latest(output, topic: "tempest/forecast/conditions"))
         #expect(conditions["observed_at"] is String)

@@ -244,6 +244,14 @@ struct RunCommand: AsyncParsableCommand {
             name: "the WeatherFlow cloud follower", initial: initialFollower,
             make: { new in makeFollower(new, try cloudOptions.optionalClient(configured: new.weatherFlow)) },
             run: { follower in await follower.run() })
+        let makeForecasting: @Sendable (GatewayConfiguration) throws -> ForecastService? = { settings in
+            try forecastOptions.makeService(
+                writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier,
+                configured: settings)
+        }
+        let forecastService = ReplaceableService(
+            name: "the forecast service", initial: try makeForecasting(settings), make: makeForecasting,
+            run: { service in await service.run() })
         let udpAddress = settings.udp.address
         let udpPort = UInt16(settings.udp.port)
         let configuration = UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort)
@@ -259,7 +267,8 @@ struct RunCommand: AsyncParsableCommand {
                 activity: activity, writerStatus: writer.status, databasePath: path,
                 outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
                 mqttConnected: publisher?.isConnected ?? false, mqttBroker: brokerName,
-                mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.state)
+                mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.state,
+                forecast: forecastService.component.map { ForecastStatus(locationKey: $0.query.locationKey, served: $0.served) })
         }
         let status: StatusServer
         do {
@@ -298,14 +307,6 @@ struct RunCommand: AsyncParsableCommand {
         session.onStart = { listener in runningListener.withLock { $0 = listener } }
         session.notifier = SystemdNotifier()
         session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"
-        let makeForecasting: @Sendable (GatewayConfiguration) throws -> ForecastService? = { settings in
-            try forecastOptions.makeService(
-                writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier,
-                configured: settings)
-        }
-        let forecastService = ReplaceableService(
-            name: "the forecast service", initial: try makeForecasting(settings), make: makeForecasting,
-            run: { service in await service.run() })
         // The services of the run, under swift-service-lifecycle. SIGINT and
         // SIGTERM end ingest (ShutdownSignal, so the log names the signal);
         // its end shuts the group down in reverse order: the reload watcher,

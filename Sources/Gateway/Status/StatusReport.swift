@@ -18,6 +18,8 @@ struct StatusReport {
     var mqttInFlight: Int
     /// The WeatherFlow cloud follower's state; nil when no token is configured.
     var cloud: CloudFollowerState?
+    /// The forecast service's state; nil when forecasts are off.
+    var forecast: ForecastStatus? = nil
 
     /// The report as sentences, labels before values (for people and screen readers).
     func text(now: Int64) -> String {
@@ -54,7 +56,7 @@ struct StatusReport {
         let writable = writerStatus.isStorageUnavailable ? "NOT writable: \(writerStatus.lastError ?? "unknown error")" : "writable"
         lines.append("Database \(databasePath): \(writable); writes waiting: \(writerStatus.pendingCount).")
         lines.append(cloudText(now: now))
-        lines.append("Forecasts: not available in this version.")
+        lines.append(forecastText(now: now))
         return lines.joined(separator: "\n")
     }
 
@@ -124,9 +126,7 @@ struct StatusReport {
         json.key("weatherflow_cloud")
         writeCloud(into: &json, now: now)
         json.key("forecast")
-        json.beginObject()
-        json.member("state", "not available in this version")
-        json.endObject()
+        writeForecast(into: &json, now: now)
         json.endObject()
         return json.text
     }
