@@ -222,6 +222,7 @@ struct ForecastRunTests {
             longitude = -104.9903
             [forecast]
             open_meteo_api = "\(server.baseURL)"
+            hourly = ["temperature_2m", "precipitation_probability"]
             """.write(toFile: config, atomically: true, encoding: .utf8)
         let port = try FreePort.udp()
         let configured = try Gateway.run(
@@ -230,6 +231,12 @@ struct ForecastRunTests {
         #expect(configured.status == 0, "\(configured.standardError)")
         #expect(configured.standardError.contains("Forecasts from \(server.baseURL) for "))
         #expect(server.requests.contains { $0.queryValue("latitude") == "39.7392" && $0.queryValue("longitude") == "-104.9903" })
+        #expect(server.requests.last?.queryValue("hourly") == "temperature_2m,precipitation_probability")
+        // A variable Open-Meteo does not offer there is a problem with its key and line.
+        try "[forecast]\ndaily = [\"sunrise\", \"cloud_cover_daily\"]\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let invalid = try Gateway.run(["config", "validate", "--config", config])
+        #expect(invalid.status != 0)
+        #expect(invalid.standardOutput.contains("line 2: forecast.daily: not available as daily variables: cloud_cover_daily"))
         let half = try run(["--latitude", "39.7"])
         #expect(half.status != 0)
         #expect(half.standardError.contains("pass both --latitude and --longitude"))

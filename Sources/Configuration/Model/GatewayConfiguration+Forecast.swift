@@ -9,12 +9,20 @@ extension GatewayConfiguration {
         public var apiKeyFile: String?
         /// `poll_minutes`.
         public var pollMinutes: Int
+        /// Chosen variables by section (`current`, `minutely_15`, `hourly`,
+        /// `daily`); a section left out keeps the defaults.
+        public var variables: [String: [String]]
 
         init(_ values: ConfigurationValues) {
             enabled = values.required("forecast.enabled", values.boolean)
             openMeteoAPI = values.required("forecast.open_meteo_api", values.string)
             apiKeyFile = values.string("forecast.api_key_file")
             pollMinutes = values.required("forecast.poll_minutes", values.integer)
+            var variables: [String: [String]] = [:]
+            for section in ["current", "minutely_15", "hourly", "daily"] {
+                if let chosen = values.strings("forecast." + section) { variables[section] = chosen }
+            }
+            self.variables = variables
         }
     }
 }

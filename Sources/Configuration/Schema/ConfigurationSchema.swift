@@ -86,6 +86,18 @@ public enum ConfigurationSchema {
             "Open-Meteo's base URL (the free host, the commercial customer-api host, or a self-hosted server)."),
         .init("forecast", "api_key_file", .text(.path), default: nil, note: "none (the free tier needs no key)", "A file holding an Open-Meteo API key (mode 600)."),
         .init("forecast", "poll_minutes", .integer(1...1_440), default: .integer(30), "Minutes between forecast requests."),
+        .init(
+            "forecast", "current", .textList(.nonEmpty), default: nil, note: "the defaults that `forecast --catalog` marks",
+            "Open-Meteo variables for conditions now, such as [\"temperature_2m\", \"cloud_cover\"]."),
+        .init(
+            "forecast", "minutely_15", .textList(.nonEmpty), default: nil, note: "none",
+            "Open-Meteo variables every 15 minutes."),
+        .init(
+            "forecast", "hourly", .textList(.nonEmpty), default: nil, note: "the defaults that `forecast --catalog` marks",
+            "Open-Meteo variables for each hour."),
+        .init(
+            "forecast", "daily", .textList(.nonEmpty), default: nil, note: "the defaults that `forecast --catalog` marks",
+            "Open-Meteo variables for each day."),
         // [metrics]
         .init("metrics", "port", port, default: nil, note: "off", "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port."),
     ]

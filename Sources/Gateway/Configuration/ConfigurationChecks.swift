@@ -1,4 +1,5 @@
 import Configuration
+import Forecast
 import Meteorology
 import TempestUDP
 
@@ -15,6 +16,24 @@ enum ConfigurationChecks {
             var problem = ConfigurationProblem(
                 key: setting.key.path, problem: "\"\(name)\" is not a time zone this system knows",
                 allowed: "a name from /usr/share/zoneinfo, such as \"Europe/Berlin\"")
+            switch setting.origin {
+            case .file(let line): problem.line = line
+            case .environment(let variable): problem.variable = variable
+            case .defaultValue: break
+            }
+            problems.append(problem)
+        }
+        for resolution in ForecastResolution.allCases {
+            guard let setting = loaded.setting("forecast." + resolution.apiName), case .array(let elements)? = setting.value else { continue }
+            let names = elements.compactMap { element -> String? in
+                if case .string(let name) = element { return name }
+                return nil
+            }
+            let unknown = VariableCatalog.unavailable(names, at: resolution)
+            guard !unknown.isEmpty else { continue }
+            var problem = ConfigurationProblem(
+                key: setting.key.path, problem: "not available as \(resolution.label) variables: \(unknown.joined(separator: ", "))",
+                allowed: "names that `tempest-gateway forecast --catalog` lists for \(resolution.label)")
             switch setting.origin {
             case .file(let line): problem.line = line
             case .environment(let variable): problem.variable = variable

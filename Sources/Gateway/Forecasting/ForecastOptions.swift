@@ -96,7 +96,13 @@ struct ForecastOptions: ParsableArguments {
             logger: Logger(label: "tempest.forecast"))
         // A system zone copied rather than linked has no IANA name: let Open-Meteo take the coordinates' zone.
         let zoneName = timeZone == "localtime" ? "auto" : timeZone
-        let query = ForecastQuery.defaults(latitude: latitude, longitude: longitude, timeZone: zoneName, forecastDays: 16)
+        var query = ForecastQuery.defaults(latitude: latitude, longitude: longitude, timeZone: zoneName, forecastDays: 16)
+        // Sections chosen in the configuration replace the defaults.
+        let chosen = configured.forecast.variables
+        query.current = chosen["current"] ?? query.current
+        query.minutely15 = chosen["minutely_15"] ?? query.minutely15
+        query.hourly = chosen["hourly"] ?? query.hourly
+        query.daily = chosen["daily"] ?? query.daily
         let schedule = PollSchedule(intervalSeconds: Int64(forecastInterval) * 60, firstRetrySeconds: forecastRetrySeconds)
         StandardOutput.errorLine(
             "Forecasts from \(RedactedURL.redact(openMeteoApi)) for \(query.locationKey) every \(forecastInterval) minutes "
