@@ -13,15 +13,12 @@ enum ConfigurationChecks {
         if let setting = loaded.setting("station.timezone"), case .string(let name)? = setting.value,
             (try? TimeZoneRules(identifier: name)) == nil
         {
-            var problem = ConfigurationProblem(
-                key: setting.key.path, problem: "\"\(name)\" is not a time zone this system knows",
-                allowed: "a name from /usr/share/zoneinfo, such as \"Europe/Berlin\"")
-            switch setting.origin {
-            case .file(let line): problem.line = line
-            case .environment(let variable): problem.variable = variable
-            case .defaultValue: break
-            }
-            problems.append(problem)
+            problems.append(
+                located(
+                    ConfigurationProblem(
+                        key: setting.key.path, problem: "\"\(name)\" is not a time zone this system knows",
+                        allowed: "a name from /usr/share/zoneinfo, such as \"Europe/Berlin\""),
+                    at: setting.origin))
         }
         for resolution in ForecastResolution.allCases {
             guard let setting = loaded.setting("forecast." + resolution.apiName), case .array(let elements)? = setting.value else { continue }
@@ -31,17 +28,25 @@ enum ConfigurationChecks {
             }
             let unknown = VariableCatalog.unavailable(names, at: resolution)
             guard !unknown.isEmpty else { continue }
-            var problem = ConfigurationProblem(
-                key: setting.key.path, problem: "not available as \(resolution.label) variables: \(unknown.joined(separator: ", "))",
-                allowed: "names that `tempest-gateway forecast --catalog` lists for \(resolution.label)")
-            switch setting.origin {
-            case .file(let line): problem.line = line
-            case .environment(let variable): problem.variable = variable
-            case .defaultValue: break
-            }
-            problems.append(problem)
+            problems.append(
+                located(
+                    ConfigurationProblem(
+                        key: setting.key.path, problem: "not available as \(resolution.label) variables: \(unknown.joined(separator: ", "))",
+                        allowed: "names that `tempest-gateway forecast --catalog` lists for \(resolution.label)"),
+                    at: setting.origin))
         }
         return problems
+    }
+
+    /// `problem` with the line or the variable its value came from.
+    private static func located(_ problem: ConfigurationProblem, at origin: SettingOrigin) -> ConfigurationProblem {
+        var problem = problem
+        switch origin {
+        case .file(let line): problem.line = line
+        case .environment(let variable): problem.variable = variable
+        case .defaultValue: break
+        }
+        return problem
     }
 
     /// Writes `problem` as a JSON object.
