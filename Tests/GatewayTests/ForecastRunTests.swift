@@ -110,6 +110,8 @@ struct ForecastRunTests {
         }
         #expect((verified[1] ?? 0) > 0)
         #expect((verified[2] ?? 0) > 0)
+        // The record as a person reads it (kept in the test log for the project's notes).
+        print(try Gateway.run(["forecast", "--database", database, "--verification"]).standardOutput)
         #expect(verified.keys.allSatisfy { (0...3).contains($0) })
 
         // status names the forecast and its freshness.
