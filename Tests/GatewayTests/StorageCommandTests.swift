@@ -70,6 +70,23 @@ struct StorageCommandTests {
         #expect(try Gateway.jsonLines(strikes.standardOutput).count == replayed.expectedStrikes)
     }
 
+    @Test("after pruning, raw wind is exported as per-minute aggregates, one row for each minute that had samples")
+    func exportWindMinutes() throws {
+        let replayed = try database()
+        let directory = try TemporaryDirectory()
+        let copy = directory.file("copy.db")
+        try FileManager.default.copyItem(atPath: replayed.path, toPath: copy)
+        let range = ["--from", "2024-07-13", "--to", "2024-07-14", "--timezone", "UTC", "--database", copy, "--format", "jsonl"]
+        let raw = try Gateway.jsonLines(try Gateway.run(["export", "--table", "rapid_wind"] + range).standardOutput)
+        let minutes = Set(raw.compactMap { ($0["timestamp"] as? Int).map { $0 / 60 * 60 } })
+        #expect(minutes.count > 100)
+        #expect(try Gateway.run(["db", "prune", "--database", copy]).status == 0)
+        let aggregated = try Gateway.jsonLines(try Gateway.run(["export", "--table", "wind_minutes"] + range).standardOutput)
+        #expect(Set(aggregated.compactMap { $0["minute_start"] as? Int }) == minutes)
+        #expect(aggregated.map { $0["samples"] as? Int ?? 0 }.reduce(0, +) == raw.count)
+        #expect(aggregated.allSatisfy { ($0["gust"] as? Double ?? -1) >= ($0["lull"] as? Double ?? 0) })
+    }
+
     @Test("a date means the station-local day of --timezone")
     func localDates() throws {
         let replayed = try database()

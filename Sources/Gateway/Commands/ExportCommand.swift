@@ -32,6 +32,7 @@ struct ExportCommand: ParsableCommand {
     enum Table: String, ExpressibleByArgument, CaseIterable {
         case observations
         case rapidWind = "rapid_wind"
+        case windMinutes = "wind_minutes"
         case lightningStrikes = "lightning_strikes"
         case rainStarts = "rain_starts"
     }
@@ -49,7 +50,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "csv, json (one array) or jsonl (one object per line).")
     var format: Format = .csv
 
-    @Option(help: "observations, rapid_wind, lightning_strikes or rain_starts.")
+    @Option(help: "observations, rapid_wind (raw 3-second wind, kept 7 days), wind_minutes (per-minute aggregates, kept for good), lightning_strikes or rain_starts.")
     var table: Table = .observations
 
     @Option(help: "Only this device serial (default: every device).")
@@ -87,6 +88,20 @@ struct ExportCommand: ParsableCommand {
                         ])
                 }
             }
+        case .windMinutes:
+            for serial in try StoreAccess.observationSerials(store, only: device) {
+                try store.forEachWindMinute(serial: serial, from: start, to: end) { minute in
+                    output.row(
+                        format,
+                        [
+                            ("serial_number", .text(minute.serial)), ("minute_start", .integer(minute.minuteStart)),
+                            ("mean_speed", .number(minute.meanSpeedMetersPerSecond)), ("gust", .number(minute.gustMetersPerSecond)),
+                            ("lull", .number(minute.lullMetersPerSecond)),
+                            ("direction", minute.directionDegrees.map { .integer(Int64($0)) } ?? .null),
+                            ("samples", .integer(Int64(minute.sampleCount))),
+                        ])
+                }
+            }
         case .lightningStrikes:
             for strike in try store.lightningStrikes(from: start, to: end) where device == nil || strike.serial == device {
                 output.row(
@@ -108,6 +123,7 @@ struct ExportCommand: ParsableCommand {
         switch table {
         case .observations: ObservationRecordFormat.csvHeader
         case .rapidWind: "serial_number,timestamp,wind_speed,wind_direction"
+        case .windMinutes: "serial_number,minute_start,mean_speed,gust,lull,direction,samples"
         case .lightningStrikes: "serial_number,timestamp,distance,energy"
         case .rainStarts: "serial_number,timestamp"
         }
@@ -122,6 +138,8 @@ struct ExportWriter {
         case text(String)
         case integer(Int64)
         case number(Double)
+        /// Missing: an empty CSV field, JSON null.
+        case null
     }
 
     let format: ExportCommand.Format
@@ -155,6 +173,7 @@ struct ExportWriter {
                     case .text(let text): text
                     case .integer(let integer): String(integer)
                     case .number(let number): JSONWriter.format(number)
+                    case .null: ""
                     }
                 }.joined(separator: ","))
             return
@@ -166,6 +185,7 @@ struct ExportWriter {
             case .text(let text): json.member(name, text)
             case .integer(let integer): json.member(name, integer)
             case .number(let number): json.member(name, number)
+            case .null: json.member(name, nil as String?)
             }
         }
         json.endObject()

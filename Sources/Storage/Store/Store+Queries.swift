@@ -114,19 +114,30 @@ extension Store {
     /// Per-minute wind aggregates of `serial` with `from <= minuteStart < to`,
     /// oldest first, packed days included.
     public func windMinutes(serial: String, from: Int64, to: Int64, limit: Int = 100_000) throws -> [WindMinuteRecord] {
-        guard limit > 0, let device = try existingDeviceID(serial: serial) else { return [] }
         var rows: [WindMinuteRecord] = []
+        try forEachWindMinute(serial: serial, from: from, to: to, limit: limit) { rows.append($0) }
+        return rows
+    }
+
+    /// Streams the per-minute wind aggregates of `serial` with
+    /// `from <= minuteStart < to`, oldest first, one call of `body` per row
+    /// (constant memory, for exports), packed days included.
+    public func forEachWindMinute(
+        serial: String, from: Int64, to: Int64, limit: Int = Int.max, _ body: (WindMinuteRecord) throws -> Void
+    ) throws {
+        guard limit > 0, let device = try existingDeviceID(serial: serial) else { return }
+        var delivered = 0
         try forEachRow(.windMinutes, device: device, from: from, to: to, descending: false) { v in
-            rows.append(
+            try body(
                 WindMinuteRecord(
                     serial: serial, minuteStart: v[0] ?? 0,
                     meanSpeedMetersPerSecond: FixedPoint.decode(v[1], scale: FixedPoint.centi) ?? 0,
                     gustMetersPerSecond: FixedPoint.decode(v[2], scale: FixedPoint.centi) ?? 0,
                     lullMetersPerSecond: FixedPoint.decode(v[3], scale: FixedPoint.centi) ?? 0,
                     directionDegrees: v[4].map { Int($0) }, sampleCount: Int(v[5] ?? 0)))
-            return rows.count < limit
+            delivered += 1
+            return delivered < limit
         }
-        return rows
     }
 
     /// Lightning strikes of every device with `from <= timestamp < to`, in time order.
