@@ -38,7 +38,8 @@ struct SetupCommandTests {
     @Test("with options only: the station's facts, the broker and the token file go into the configuration; broadcasts are matched to the station")
     func nonInteractive() throws {
         let directory = try TemporaryDirectory()
-        let config = directory.file("config.toml")
+        // A folder that does not exist yet, as /etc/tempest-gateway without the package.
+        let config = directory.file("etc/tempest-gateway/config.toml")
         let server = try cloud()
         let broker = try MosquittoBroker()
         let udpPort = try FreePort.udp()

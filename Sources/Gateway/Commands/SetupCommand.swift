@@ -187,6 +187,7 @@ struct SetupCommand: AsyncParsableCommand {
             return
         }
         do {
+            try Self.makeDirectories(directory)
             if let typedToken { try SecretFile.write(typedToken, to: directory + "/weatherflow-token") }
             if let typedPassword { try SecretFile.write(typedPassword, to: directory + "/mqtt-password") }
             try ConfigurationFile.write(text, to: path)
@@ -236,6 +237,18 @@ struct SetupCommand: AsyncParsableCommand {
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Creates `directory` and its parents (mode 755) when missing, as for
+    /// /etc/tempest-gateway on a system without the package.
+    static func makeDirectories(_ directory: String) throws {
+        var built = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            built += "/" + component
+            if mkdir(built, 0o755) != 0 && errno != EEXIST {
+                throw SetupError("cannot create the directory \(built): \(String(cString: strerror(errno)))")
+            }
+        }
     }
 
     /// `path` made absolute against the working directory, so that the
