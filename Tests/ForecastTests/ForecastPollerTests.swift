@@ -64,6 +64,17 @@ import Testing
         #expect(server.requests.count == 4)
     }
 
+    @Test func aRecentForecastDelaysTheFirstPoll() async throws {
+        let server = try LocalHTTPServer()
+        server.route("/v1/forecast", .init(body: OpenMeteoFixtures.forecast))
+        let sleeps = SleepRecorder()
+        let poller = ForecastPoller(
+            client: makeClient(server, attempts: 1), query: denverQuery, sleep: stoppingSleep(sleeps, after: 2), clock: { 1_700_000_000 })
+        await poller.run(firstPollAfterSeconds: 1_500) { _ in }
+        #expect(sleeps.values == [.seconds(1_500), .seconds(1_800)])
+        #expect(server.requests.count == 1, "one poll, after the delay")
+    }
+
     @Test func exhaustedBudgetWaitsForTheNextUTCDay() async throws {
         let server = try LocalHTTPServer()
         server.route("/v1/forecast", .init(body: OpenMeteoFixtures.forecast))

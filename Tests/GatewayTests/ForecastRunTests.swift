@@ -203,10 +203,10 @@ struct ForecastRunTests {
         let directory = try TemporaryDirectory()
         let server = try LocalHTTPServer()
         server.route("/v1/forecast", .init(body: ForecastFixture.body()))
-        func run(_ extra: [String]) throws -> ChildProcess.Result {
+        func run(_ extra: [String], database: String = "o.db") throws -> ChildProcess.Result {
             let port = try FreePort.udp()
             return try Gateway.run(
-                ["run", "--database", directory.file("o.db"), "--udp-address", "127.0.0.1", "--udp-port", String(port),
+                ["run", "--database", directory.file(database), "--udp-address", "127.0.0.1", "--udp-port", String(port),
                  "--print", "none", "--no-mqtt", "--timezone", "UTC", "--seconds", "1", "--open-meteo-api", server.baseURL] + extra)
         }
         let none = try run([])
@@ -257,9 +257,17 @@ struct ForecastRunTests {
         #expect(exposed.status != 0)
         #expect(exposed.standardError.contains("Open-Meteo API key: "))
         chmod(keyFile, 0o600)
-        let keyed = try run(["--latitude", "39.7", "--longitude=-105", "--open-meteo-key-file", keyFile])
+        // A database of its own: with the forecast just stored in o.db, it would wait out the interval.
+        let keyed = try run(["--latitude", "39.7", "--longitude=-105", "--open-meteo-key-file", keyFile], database: "keyed.db")
         #expect(keyed.status == 0, "\(keyed.standardError)")
         #expect(server.requests.last?.queryValue("apikey") == "om-secret-file-9")
         #expect(!keyed.standardError.contains("om-secret-file-9"))
+
+        // Restarted soon after a fetch, it serves the stored forecast and does not ask again.
+        let requestsBefore = server.requests.count
+        let restarted = try run(["--latitude", "39.7", "--longitude=-105", "--open-meteo-key-file", keyFile], database: "keyed.db")
+        #expect(restarted.status == 0)
+        #expect(restarted.standardError.contains("the stored forecast is recent; next poll in "))
+        #expect(server.requests.count == requestsBefore)
     }
 }

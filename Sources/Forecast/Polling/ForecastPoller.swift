@@ -23,10 +23,22 @@ public final class ForecastPoller: Sendable {
         self.clock = clock
     }
 
+    /// Seconds between polls while they succeed.
+    public var intervalSeconds: Int64 { initialSchedule.intervalSeconds }
+
     /// Polls until cancelled (or until `sleep` throws), calling `onEvent`
-    /// after every poll.
-    public func run(_ onEvent: @Sendable (ForecastPollEvent) async -> Void) async {
+    /// after every poll. `firstPollAfterSeconds` delays the first poll, so
+    /// that a gateway restarted soon after a fetch does not fetch again (a
+    /// restart loop would otherwise spend the free tier).
+    public func run(firstPollAfterSeconds: Int64 = 0, _ onEvent: @Sendable (ForecastPollEvent) async -> Void) async {
         var schedule = initialSchedule
+        if firstPollAfterSeconds > 0 {
+            do {
+                try await sleep(.seconds(firstPollAfterSeconds))
+            } catch {
+                return
+            }
+        }
         while !Task.isCancelled {
             let event: ForecastPollEvent
             do {

@@ -55,12 +55,16 @@ final class ForecastService: Sendable {
 
     /// Runs until the task is cancelled.
     func run() async {
-        await restoreStored()
+        let storedAge = await restoreStored()
+        // A forecast stored less than an interval ago is served until the
+        // interval is up, so that restarts do not add requests.
+        let firstPollAfter = storedAge.map { max(0, poller.intervalSeconds - $0) } ?? 0
+        if firstPollAfter > 0 { logger.notice("the stored forecast is recent; next poll in \(firstPollAfter) seconds") }
         if let discovery = publisher?.discovery {
             publisher?.update(values: ForecastDiscovery(discovery: discovery, units: units).configs(base: discovery.layout.base))
         }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.poller.run { event in await self.handle(event) } }
+            group.addTask { await self.poller.run(firstPollAfterSeconds: firstPollAfter) { event in await self.handle(event) } }
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(Int64(self.refreshSeconds * 1000)))
@@ -79,11 +83,13 @@ final class ForecastService: Sendable {
         StandardOutput.errorLine(VerificationReport.closingNote(summaries))
     }
 
-    /// Serves the last stored forecast for the place until a new one arrives.
-    func restoreStored() async {
+    /// Serves the last stored forecast for the place until a new one
+    /// arrives; returns its age in seconds, nil when there is none.
+    @discardableResult
+    func restoreStored() async -> Int64? {
         let query = self.query
         guard let stored = try? await writer.perform({ store in try ForecastSnapshots.latest(for: query, in: store) }) ?? nil
-        else { return }
+        else { return nil }
         state.withLock { state in
             if state.served == nil {
                 state.served = ServedForecast(response: stored.response, fetchedAt: stored.fetchedAt, isCurrent: false)
@@ -92,6 +98,7 @@ final class ForecastService: Sendable {
         let age = ForecastSnapshots.age(from: stored.fetchedAt, to: clock())
         logger.notice("serving the last stored forecast (fetched \(age) ago) until Open-Meteo answers")
         await refresh()
+        return max(0, clock() - stored.fetchedAt)
     }
 
     /// Takes one poll's outcome: stores a new forecast, or keeps serving the last one.
