@@ -145,4 +145,19 @@ struct PackingTests {
         #expect(try store.observations(serial: Fixtures.tempest, from: 0, to: .max).map(\.timestamp)
             == day(from: Fixtures.dayStart + 86_400, count: 30).map(\.timestamp))
     }
+
+    @Test("a damaged packed day never stops ingest; reading it is a clear error")
+    func damagedDay() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("damaged.sqlite"))
+        let old = day(from: Fixtures.dayStart, count: 10)
+        try store.write {
+            for record in old.dropLast() { try store.insert(record) }
+        }
+        try store.pruneAll(now: now, policy: RetentionPolicy())
+        try store.database.execute("UPDATE packed_days SET rows = x'0105'")
+        let late = try store.write { try store.insert(old[9]) }
+        #expect(late, "the late row is kept")
+        #expect(throws: StorageError.self) { try store.observations(serial: Fixtures.tempest, from: 0, to: .max) }
+    }
 }

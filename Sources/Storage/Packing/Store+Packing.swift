@@ -90,10 +90,17 @@ extension Store {
             through = newest.map { $0 + Self.secondsPerDay } ?? .min
             packedObservationsThrough[device] = through
         }
-        guard timestamp < through,
-            let rows = try packedRows(.observations, device: device, dayStart: Self.utcDayStart(timestamp))
-        else { return false }
-        return rows.contains { $0[0] == timestamp }
+        guard timestamp < through else { return false }
+        // A packed day that cannot be decoded must not stop ingest: the row
+        // stays live (and the damaged day is reported by whoever reads it).
+        let rows: [[Int64?]]?
+        do {
+            rows = try packedRows(.observations, device: device, dayStart: Self.utcDayStart(timestamp))
+        } catch {
+            logger.error("a packed day cannot be read; the late row is kept as a plain row", metadata: ["error": "\(error)"])
+            return false
+        }
+        return rows?.contains { $0[0] == timestamp } ?? false
     }
 
     /// Rows of `table` for `device` with `from <= time < to`, packed and
