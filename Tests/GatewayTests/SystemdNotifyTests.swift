@@ -53,12 +53,13 @@ struct SystemdNotifyTests {
             executable: Gateway.path,
             arguments: [
                 "run", "--database", directory.file("g.db"), "--udp-address", "127.0.0.1", "--udp-port", String(port),
-                "--print", "none", "--no-mqtt", "--seconds", "3",
+                "--print", "none", "--no-mqtt", "--seconds", "6",
             ],
-            environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "600000"]
+            // Pings every 1.5 s; the receive loop proves itself alive once a second.
+            environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "3000000"]
         )
         try gateway.start()
-        let messages = notify.receive(forSeconds: 15) { $0.contains { $0.contains("STOPPING=1") } }
+        let messages = notify.receive(forSeconds: 20) { $0.contains { $0.contains("STOPPING=1") } }
         try gateway.wait(timeoutSeconds: 15)
         let ready = try #require(messages.first)
         #expect(ready.hasPrefix("READY=1"))

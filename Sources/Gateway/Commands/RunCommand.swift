@@ -283,7 +283,7 @@ struct RunCommand: AsyncParsableCommand {
         var metrics: MetricsServer?
         if let metricsPort = settings.metrics.port.map(UInt16.init) {
             // Healthy while the receive loop's heartbeat moves (it beats at
-            // least four times a second).
+            // least once a second).
             let lastBeat = Mutex<(beat: UInt64, at: Double)>((0, MonotonicClock.seconds()))
             do {
                 metrics = try MetricsServer(
@@ -294,7 +294,7 @@ struct RunCommand: AsyncParsableCommand {
                         let now = MonotonicClock.seconds()
                         return lastBeat.withLock { last in
                             if beat != last.beat { last = (beat, now) }
-                            return now - last.at < 2
+                            return now - last.at < 3
                         }
                     })
             } catch {

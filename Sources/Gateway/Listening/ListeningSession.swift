@@ -40,7 +40,7 @@ struct ListeningSession {
         let watchdogInterval = notifier != nil ? SystemdNotifier.watchdogIntervalSeconds : nil
         var lastPingTenths = 0
         var heartbeatAtLastPing = listener.receiveLoopHeartbeat
-        var elapsedTenths = 0
+        var elapsedTenths = 0  // in steps of half a second: a quiet gateway wakes twice a second
         var hintGiven = false
         while durationSeconds.map({ elapsedTenths < $0 * 10 }) ?? true {
             if let signal = ShutdownSignal.requested {
@@ -62,8 +62,8 @@ struct ListeningSession {
                 }
                 lastPingTenths = elapsedTenths
             }
-            try? await Task.sleep(nanoseconds: 100_000_000)
-            elapsedTenths += 1
+            try? await Task.sleep(nanoseconds: 500_000_000)
+            elapsedTenths += 5  // pings need WatchdogSec of 3 s or more (the unit has far more)
             if !hintGiven && elapsedTenths >= ListeningSession.silenceHintSeconds * 10
                 && listener.statistics.datagramsReceived == 0
             {

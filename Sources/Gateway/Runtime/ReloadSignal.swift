@@ -3,7 +3,7 @@ import Synchronization
 
 /// SIGHUP asks the gateway to reload its configuration: the handler only
 /// records it (an atomic store is async-signal-safe); a task of `run`
-/// notices within a quarter of a second and reloads while ingest goes on.
+/// notices within a second and reloads while ingest goes on.
 enum ReloadSignal {
     private static let pending = Atomic<Bool>(false)
 

@@ -51,8 +51,8 @@ public final class UDPListener: Sendable {
         state.withLock { $0.boundPort }
     }
 
-    /// Grows on every pass of the receive loop, at least four times a second
-    /// while the loop is alive (the socket's read timeout is 250 ms). A
+    /// Grows on every pass of the receive loop, at least once a second while
+    /// the loop is alive (the socket's read timeout is one second). A
     /// watchdog that sees it stop growing knows the loop is stuck or dead.
     public var receiveLoopHeartbeat: UInt64 {
         loopIterations.load(ordering: .relaxed)
@@ -93,7 +93,7 @@ public final class UDPListener: Sendable {
         }
     }
 
-    /// Stops the receive thread (within the socket's 250 ms read timeout) and
+    /// Stops the receive thread (within the socket's one-second read timeout) and
     /// closes the socket. Safe to call more than once.
     public func stop() {
         let thread: pthread_t? = state.withLock { state in
@@ -142,7 +142,9 @@ public final class UDPListener: Sendable {
             // Best effort: report the kernel's drop counter with each datagram.
             var enable: Int32 = 1
             _ = setsockopt(descriptor, SOL_SOCKET, SO_RXQ_OVFL, &enable, socklen_t(MemoryLayout<Int32>.size))
-            var timeout = timeval(tv_sec: 0, tv_usec: 250_000)
+            // Once a second is often enough to notice `stop()` and to prove the
+            // loop alive, and rare enough to cost nothing while the hub is quiet.
+            var timeout = timeval(tv_sec: 1, tv_usec: 0)
             guard setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size)) == 0
             else { throw ListenerError.socketFailed("set a receive timeout", errno: errno) }
 
