@@ -45,7 +45,9 @@ final class MetricsServer: Sendable {
         }
         descriptor = socketDescriptor
         self.port = UInt16(bigEndian: address.sin_port)
-        var timeout = timeval(tv_sec: 0, tv_usec: 250_000)
+        // `stop()` wakes the blocked accept with shutdown(2); the timeout is
+        // only a backstop, long enough that a quiet gateway does not wake for it.
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var newThread = pthread_t()
         if pthread_create(
@@ -88,6 +90,7 @@ final class MetricsServer: Sendable {
     /// Stops serving.
     func stop() {
         guard !stopping.exchange(true, ordering: .relaxed) else { return }
+        shutdown(descriptor, Int32(SHUT_RDWR))  // wakes the accept
         if let thread = thread.withLock({ $0 }) { pthread_join(thread, nil) }
         close(descriptor)
     }

@@ -40,7 +40,9 @@ final class StatusServer: Sendable {
             close(descriptor)
             throw SetupError(description: "cannot listen on the status socket \(path): \(reason)")
         }
-        var timeout = timeval(tv_sec: 0, tv_usec: 250_000)
+        // `stop()` wakes the blocked accept with shutdown(2); the timeout is
+        // only a backstop, long enough that a quiet gateway does not wake for it.
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var newThread = pthread_t()
         let started = pthread_create(
@@ -65,7 +67,7 @@ final class StatusServer: Sendable {
     private func serve() {
         while !stopping.load(ordering: .relaxed) {
             let client = accept(descriptor, nil, nil)
-            guard client >= 0 else { continue }  // the 250 ms timeout: check for stop
+            guard client >= 0 else { continue }  // woken by stop(), or the backstop timeout
             var timeout = timeval(tv_sec: 1, tv_usec: 0)
             setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var request = [UInt8](repeating: 0, count: 16)
@@ -79,6 +81,7 @@ final class StatusServer: Sendable {
     /// Stops answering and removes the socket.
     func stop() {
         guard !stopping.exchange(true, ordering: .relaxed) else { return }
+        shutdown(descriptor, Int32(SHUT_RDWR))  // wakes the accept
         if let thread = thread.withLock({ $0 }) { pthread_join(thread, nil) }
         close(descriptor)
         unlink(path)

@@ -14,6 +14,11 @@ struct OutboxPumpService: Service {
     let noteDepth: @Sendable (Int) -> Void
 
     func run() async {
+        // Without a broker there is nothing to pump: wait for the shutdown.
+        guard publisher != nil else {
+            try? await gracefulShutdown()
+            return
+        }
         let ticking = Task { [publisher, writer, wake, noteDepth] in
             var ticks = 0
             while !Task.isCancelled {
