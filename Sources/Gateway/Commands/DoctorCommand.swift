@@ -121,6 +121,7 @@ struct DoctorCommand: AsyncParsableCommand {
         do {
             var chosen = try mqttOptions.configuration()
             chosen.clientID += "-doctor"
+            chosen.persistentSession = false  // leave no session behind on the broker
             configuration = chosen
         } catch {
             return Check(name: name, outcome: .fail, detail: "\(error)", hint: "fix the MQTT password source")

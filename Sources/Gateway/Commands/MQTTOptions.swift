@@ -105,6 +105,17 @@ struct MQTTOptions: ParsableArguments {
     @Option(help: "Quality of service for published messages: 0 or 1.")
     var mqttQos: Int32 = 1
 
+    @Option(help: ArgumentHelp("The keepalive interval: 0 (none) or 5 to 65535 seconds.", valueName: "seconds"))
+    var mqttKeepalive: Int32 = 60
+
+    @Flag(help: "Ask the broker to keep this client's session (its subscriptions and the QoS 1 messages they receive) while the gateway is away: clean start off, with --mqtt-session-expiry on MQTT 5.")
+    var mqttPersistentSession = false
+
+    @Option(help: ArgumentHelp(
+        "How long the broker keeps a persistent session after the connection ends, MQTT 5 only (4294967295: for ever).",
+        valueName: "seconds"))
+    var mqttSessionExpiry: UInt32 = 3600
+
     func validate() throws {
         guard mqttProtocol == "5" || mqttProtocol == "3.1.1" else {
             throw ValidationError("--mqtt-protocol must be 5 or 3.1.1, not \(mqttProtocol)")
@@ -124,6 +135,9 @@ struct MQTTOptions: ParsableArguments {
                     "--disable-entity: '\(key)' names no entity; use a field such as feels_like, or SERIAL/FIELD (fields: \(fields.sorted().joined(separator: ", ")))")
             }
         }
+        guard mqttKeepalive == 0 || (5...65535).contains(mqttKeepalive) else {
+            throw ValidationError("--mqtt-keepalive must be 0 or 5 to 65535 seconds, not \(mqttKeepalive)")
+        }
         if let mqttPort, !(1...65535).contains(mqttPort) {
             throw ValidationError("--mqtt-port must be 1 to 65535, not \(mqttPort)")
         }
@@ -134,6 +148,9 @@ struct MQTTOptions: ParsableArguments {
         var configuration = MQTTConfiguration(
             host: mqttHost, port: mqttPort ?? (mqttTls ? 8883 : 1883), clientID: mqttClientId ?? MQTTOptions.defaultClientID())
         configuration.protocolVersion = mqttProtocol == "3.1.1" ? .v311 : .v5
+        configuration.keepAliveSeconds = mqttKeepalive
+        configuration.persistentSession = mqttPersistentSession
+        configuration.sessionExpirySeconds = mqttSessionExpiry
         configuration.username = mqttUser
         if let source = passwordSource() {
             do {
