@@ -69,6 +69,27 @@ struct StoreWriterTests {
         writer.shutdown()
     }
 
+    @Test("an item that finds the writer idle commits at once; items close behind a commit wait for company")
+    func idleCommitsAtOnce() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = StoreWriterConfiguration()
+        configuration.maximumBatchDelaySeconds = 30
+        let reports = ReportLog()
+        let writer = try StoreWriter(
+            path: directory.file("idle.sqlite"), configuration: configuration, logger: LogCapture().logger(),
+            onCommit: { reports.append($0) })
+        let first = try writer.submit(.observation(Fixtures.observation(at: Fixtures.dayStart)))
+        // Far sooner than the 30 s batch delay.
+        #expect(eventually(seconds: 10) { writer.status.committedThrough >= first })
+        try writer.submit(.observation(Fixtures.observation(at: Fixtures.dayStart + 60)))
+        try writer.submit(.observation(Fixtures.observation(at: Fixtures.dayStart + 120)))
+        usleep(300_000)
+        #expect(writer.status.pendingCount == 2)  // waiting for company
+        try await writer.flush()
+        #expect(reports.all.map(\.itemCount) == [1, 2])
+        writer.shutdown()
+    }
+
     @Test("duplicates through the writer are idempotent, and acknowledgements remove outbox rows")
     func duplicatesAndAcknowledgements() async throws {
         let directory = try TemporaryDirectory()

@@ -49,8 +49,8 @@ extension WriterState {
                 var deadline: UInt64? = nil
                 if !queue.isEmpty {
                     let firstAt = firstQueuedAt ?? now
-                    let due = stopping || flushRequested || queue.count >= configuration.maximumBatchSize
-                        || now >= firstAt + Self.nanoseconds(configuration.maximumBatchDelaySeconds)
+                    let dueAt = firstAt + batchDelay(firstQueuedAt: firstAt)
+                    let due = stopping || flushRequested || queue.count >= configuration.maximumBatchSize || now >= dueAt
                     let retryReady = !storageUnavailable || now >= nextRetryAt || stopping
                     if due && retryReady {
                         let count = min(queue.count, configuration.maximumBatchSize)
@@ -63,8 +63,7 @@ extension WriterState {
                         if queue.isEmpty { flushRequested = false }
                         return .batch(batch)
                     }
-                    deadline = storageUnavailable && !retryReady
-                        ? nextRetryAt : firstAt + Self.nanoseconds(configuration.maximumBatchDelaySeconds)
+                    deadline = storageUnavailable && !retryReady ? nextRetryAt : dueAt
                 } else if stopping {
                     return .exit
                 }
@@ -80,6 +79,17 @@ extension WriterState {
                 lock.wait(until: deadline)
             }
         }
+    }
+
+    /// How long a batch whose first item came at `firstQueuedAt` waits for
+    /// company (lock held). The batch delay, unless the writer had been idle
+    /// for longer than that when the item came: at such a pace waiting would
+    /// gather nothing and only add latency, so the batch commits at once.
+    /// Under load items follow each commit closely, so batches still form.
+    private func batchDelay(firstQueuedAt: UInt64) -> UInt64 {
+        let delay = Self.nanoseconds(configuration.maximumBatchDelaySeconds)
+        guard let lastCommitAt else { return 0 }
+        return firstQueuedAt >= lastCommitAt + delay ? 0 : delay
     }
 
     /// Commits one batch; on failure puts it back at the head of the queue.
@@ -129,6 +139,7 @@ extension WriterState {
             inFlightSheddableCount = 0
             if unsyncedSince == nil { unsyncedSince = ConditionLock.now() }
             commitSequence += 1
+            lastCommitAt = ConditionLock.now()
             committedThrough = batch.last?.submission ?? committedThrough
             // With nothing left queued, every earlier submission was committed or dropped under the bound.
             if queue.isEmpty { committedThrough = nextSubmission - 1 }
