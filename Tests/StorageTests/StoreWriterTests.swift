@@ -53,6 +53,11 @@ struct StoreWriterTests {
         #expect(all.map(\.committedThrough) == all.map(\.committedThrough).sorted())
         let assigned = all.flatMap(\.outboxAssignments).compactMap(\.id)
         #expect(Set(assigned) == Set(try reader.nextOutboxBatch(limit: 10_000).map(\.id)))
+        // Each report carries the messages it stored, with their ids, in id order.
+        let reported = all.flatMap(\.outboxMessages)
+        #expect(reported.map(\.id) == assigned)
+        #expect(reported.map(\.id) == reported.map(\.id).sorted())
+        #expect(reported == (try reader.nextOutboxBatch(limit: 10_000)))
         writer.shutdown()
     }
 

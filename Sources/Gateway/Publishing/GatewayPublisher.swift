@@ -30,6 +30,12 @@ final class GatewayPublisher: Sendable {
         var outboxMayHaveMore = true
         /// Counts commits, so a read that raced with a commit never clears the flag.
         var commitGeneration: UInt64 = 0
+        /// True while outbox messages are being handed to the client (by the
+        /// pump, or straight from a commit): one sender at a time keeps the order.
+        var sending = false
+        /// Changes with every connect and disconnect: a sender that started
+        /// on an earlier connection records nothing (the reconnect resends).
+        var connectionEpoch: UInt64 = 0
         /// Latest retained values by topic, republished after a reconnect.
         var latestValues: [String: String] = [:]
         var republishValues = false
@@ -123,12 +129,30 @@ final class GatewayPublisher: Sendable {
         }
     }
 
-    /// Tells the publisher that the store committed (the outbox may have grown).
-    func noteCommitted() {
-        state.withLock { state in
+    /// Tells the publisher that the store committed; called on the writer
+    /// thread right after the commit. When everything older has been sent,
+    /// the new outbox messages go to the broker from here at once, which
+    /// spares them the trip through the pump (a task wake-up, then a read of
+    /// the outbox on the writer thread, then another wake-up). Otherwise the
+    /// pump sends them, oldest first, on its next round.
+    func noteCommitted(_ report: CommitReport) {
+        let messages = report.outboxMessages
+        guard !messages.isEmpty else { return }  // nothing new to send
+        let claim = state.withLock { state -> UInt64? in
+            if state.isConnected, !state.outboxMayHaveMore, !state.sending,
+                window - state.inFlight.count >= messages.count
+            {
+                state.sending = true
+                return state.connectionEpoch
+            }
             state.commitGeneration &+= 1
             state.outboxMayHaveMore = true
+            return nil
         }
+        guard let epoch = claim else { return }
+        defer { state.withLock { $0.sending = false } }
+        guard let mqtt else { return }
+        send(messages, with: mqtt, epoch: epoch)
     }
 
     /// Whether the broker connection is up.
@@ -145,15 +169,14 @@ final class GatewayPublisher: Sendable {
     /// retained state after a reconnect, and send the next outbox batch.
     func pump() async {
         restartIfRetriesEnded()
-        let (acknowledged, announce, republish, connected, afterID, room, mayHaveMore, generation) = state.withLock { state in
+        let (acknowledged, announce, republish, connected) = state.withLock { state in
             defer {
                 state.acknowledged.removeAll()
                 state.republishValues = false
             }
             return (
                 state.acknowledged, state.republishValues, state.republishValues ? state.latestValues : [:],
-                state.isConnected, state.lastSentID, window - state.inFlight.count, state.outboxMayHaveMore,
-                state.commitGeneration
+                state.isConnected
             )
         }
         if !acknowledged.isEmpty {
@@ -171,31 +194,52 @@ final class GatewayPublisher: Sendable {
             }
         }
         publishAvailability(mqtt, all: announce)
-        guard room > 0, mayHaveMore else { return }
-        guard let batch = try? await writer.perform({ store in try store.nextOutboxBatch(afterID: afterID, limit: room) })
+        // The next outbox batch, unless a commit is sending its own messages
+        // right now (it wakes the pump again when done).
+        let claim = state.withLock { state -> (afterID: Int64, room: Int, generation: UInt64, epoch: UInt64)? in
+            let room = window - state.inFlight.count
+            guard state.isConnected, room > 0, state.outboxMayHaveMore, !state.sending else { return nil }
+            state.sending = true
+            return (state.lastSentID, room, state.commitGeneration, state.connectionEpoch)
+        }
+        guard let claim else { return }
+        defer { state.withLock { $0.sending = false } }
+        guard
+            let batch = try? await writer.perform({ store in
+                try store.nextOutboxBatch(afterID: claim.afterID, limit: claim.room)
+            })
         else { return }
-        if batch.count < room {
+        if batch.count < claim.room {
             // Read to the end: no query until the next commit, unless one
             // happened while reading.
             state.withLock { state in
-                if state.commitGeneration == generation { state.outboxMayHaveMore = false }
+                if state.commitGeneration == claim.generation { state.outboxMayHaveMore = false }
             }
         }
-        guard !batch.isEmpty else { return }
+        send(batch, with: mqtt, epoch: claim.epoch)
+    }
+
+    /// Hands outbox messages to the client in id order and records them as
+    /// in flight; stops at the first failure (disconnected meanwhile: the
+    /// reconnect starts over from the outbox).
+    private func send(_ batch: [OutboxMessage], with mqtt: MQTTClient, epoch: UInt64) {
         for message in batch {
             do {
                 let messageID = try mqtt.publish(
                     topic: message.topic, payload: message.payload, qos: Int32(message.qos), retain: message.retain)
-                state.withLock { state in
+                let current = state.withLock { state -> Bool in
+                    guard state.connectionEpoch == epoch else { return false }
                     state.lastSentID = max(state.lastSentID, message.id)
                     if message.qos == 0 || state.earlyAcknowledgements.remove(messageID) != nil {
                         state.acknowledged.append(message.id)
                     } else {
                         state.inFlight[messageID] = message.id
                     }
+                    return true
                 }
+                if !current { return }
             } catch {
-                return  // disconnected meanwhile: the reconnect starts over from the outbox
+                return
             }
         }
     }
@@ -272,6 +316,7 @@ final class GatewayPublisher: Sendable {
         case .connected:
             state.withLock { state in
                 state.isConnected = true
+                state.connectionEpoch &+= 1
                 state.inFlight.removeAll()
                 state.earlyAcknowledgements.removeAll()
                 state.lastSentID = 0
@@ -293,6 +338,7 @@ final class GatewayPublisher: Sendable {
         case .disconnected(let error):
             state.withLock { state in
                 state.isConnected = false
+                state.connectionEpoch &+= 1
                 state.inFlight.removeAll()
                 state.earlyAcknowledgements.removeAll()
                 state.lastSentID = 0

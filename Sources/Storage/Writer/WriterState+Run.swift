@@ -95,6 +95,7 @@ extension WriterState {
     /// Commits one batch; on failure puts it back at the head of the queue.
     private func commit(_ batch: [QueuedWrite], store: Store) {
         var assignments: [CommitReport.OutboxAssignment] = []
+        var stored: [OutboxMessage] = []
         var rejected = 0
         var shed = 0
         do {
@@ -115,6 +116,11 @@ extension WriterState {
                             let result = try store.enqueue(message, limits: configuration.outboxLimits)
                             shed += result.shedCount
                             assignments.append(.init(submission: item.submission, id: result.id))
+                            if let id = result.id {
+                                var message = message
+                                message.id = id
+                                stored.append(message)
+                            }
                         }
                     } catch let error as StorageError {
                         // The store refused this one item (an outbox above its bound); the rest commit.
@@ -156,7 +162,7 @@ extension WriterState {
             return (
                 CommitReport(
                     sequence: commitSequence, committedThrough: committedThrough, itemCount: batch.count,
-                    outboxAssignments: assignments),
+                    outboxAssignments: assignments, outboxMessages: stored),
                 ready, recovered
             )
         }
