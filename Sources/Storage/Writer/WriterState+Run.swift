@@ -54,8 +54,16 @@ extension WriterState {
                     let retryReady = !storageUnavailable || now >= nextRetryAt || stopping
                     if due && retryReady {
                         let count = min(queue.count, configuration.maximumBatchSize)
-                        let batch = Array(queue.prefix(count))
-                        queue.removeFirst(count)
+                        let batch: [QueuedWrite]
+                        if count == queue.count {
+                            // Hand over the whole queue: no copy, and the
+                            // capacity a burst grew goes with the batch.
+                            batch = queue
+                            queue = []
+                        } else {
+                            batch = Array(queue.prefix(count))
+                            queue.removeFirst(count)
+                        }
                         inFlightCount = count
                         inFlightSheddableCount = batch.lazy.filter { $0.write.isSheddable }.count
                         // Items left behind arrived after `firstAt`: they are due at once.
