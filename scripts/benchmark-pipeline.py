@@ -232,6 +232,7 @@ def main():
         if lost:
             print(f"    so far: {after['udp']['kernel_drops']} dropped by the kernel (socket buffer full), "
                   f"{after['database']['rapid_wind_dropped']} dropped by the writer (memory bound), "
+                  f"{after['database']['outbox_shed']} rapid-wind events shed from the full outbox, "
                   f"outbox depth {after['mqtt']['outbox_depth']}")
         if lost == 0:
             best = rate

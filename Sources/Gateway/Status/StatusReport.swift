@@ -104,6 +104,7 @@ struct StatusReport {
         json.member("path", databasePath)
         json.member("pending_writes", Int64(writerStatus.pendingCount))
         json.member("commits", Int64(writerStatus.commitSequence))
+        json.member("outbox_shed", Int64(writerStatus.outboxShedCount))
         json.member("writable", !writerStatus.isStorageUnavailable)
         json.member("last_error", writerStatus.lastError)
         json.member("rapid_wind_dropped", Int64(writerStatus.droppedRapidWindCount))
