@@ -249,4 +249,101 @@ struct MQTTClientTests {
         let seen = try watcher.wait(timeoutSeconds: 20)
         #expect(seen.standardOutput.isEmpty, "a clean disconnect must not publish the will")
     }
+
+    /// What a subscriber whose connection was down receives after it comes
+    /// back with the same client id: it subscribes to `tempest/queued` at
+    /// QoS 1, disconnects cleanly, a message is published meanwhile, and a
+    /// new client with the same id connects. Returns the connect event and
+    /// whether the message arrived within `wait` seconds.
+    func messageWhileAway(
+        version: MQTTConfiguration.ProtocolVersion, persistent: Bool, brokerDownAtStart: Bool = false, wait: Double
+    ) throws -> (connected: MQTTEvent?, received: Bool) {
+        let broker = try MosquittoBroker()
+        if brokerDownAtStart { broker.stop() }
+        var configuration = MQTTConfiguration(
+            host: "127.0.0.1", port: Int32(broker.port), clientID: "test-session-\(version.rawValue)-\(persistent)")
+        configuration.protocolVersion = version
+        configuration.persistentSession = persistent
+        configuration.sessionExpirySeconds = 300
+        configuration.reconnectDelaySeconds = 1
+        configuration.reconnectDelayMaximumSeconds = 2
+        let (first, firstEvents) = try client(configuration)
+        try first.start()
+        if brokerDownAtStart {
+            #expect(firstEvents.waitFor(5) { if case .connectionFailed = $0 { true } else { false } } != nil)
+            try broker.start()
+        }
+        #expect(first.waitUntilConnected(seconds: 20), "\(firstEvents.all)")
+        try first.subscribe(topic: "tempest/queued", qos: 1)
+        let (publisher, publisherEvents) = try client(
+            MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-session-publisher"))
+        try publisher.start()
+        #expect(publisher.waitUntilConnected(seconds: 10))
+        // The subscription is in place once a probe arrives.
+        let probe = MQTTEvent.message(topic: "tempest/queued", payload: Array("probe".utf8), retained: false)
+        for _ in 0..<20 where firstEvents.waitFor(0.5, { $0 == probe }) == nil {
+            try publisher.publish(topic: "tempest/queued", text: "probe")
+        }
+        #expect(firstEvents.all.contains(probe))
+        first.stop()
+        #expect(firstEvents.waitFor(5) { $0 == .disconnected(nil) } != nil)
+
+        let messageID = try publisher.publish(topic: "tempest/queued", text: "while away", qos: 1)
+        #expect(publisherEvents.waitFor(10) { $0 == .published(messageID: messageID) } != nil)
+        publisher.stop()
+
+        let (second, secondEvents) = try client(configuration)
+        try second.start()
+        #expect(second.waitUntilConnected(seconds: 10), "\(secondEvents.all)")
+        let away = MQTTEvent.message(topic: "tempest/queued", payload: Array("while away".utf8), retained: false)
+        let received = secondEvents.waitFor(wait) { $0 == away } != nil
+        second.stop()
+        return (secondEvents.all.first { if case .connected = $0 { true } else { false } }, received)
+    }
+
+    @Test("a persistent MQTT 5 session (clean start off, session expiry) gets QoS 1 messages published while it was away")
+    func persistentSessionV5() throws {
+        let result = try messageWhileAway(version: .v5, persistent: true, wait: 10)
+        #expect(result.connected == .connected(sessionPresent: true))
+        #expect(result.received)
+    }
+
+    @Test("a persistent MQTT 3.1.1 session (clean session off) gets QoS 1 messages published while it was away")
+    func persistentSessionV311() throws {
+        let result = try messageWhileAway(version: .v311, persistent: true, wait: 10)
+        #expect(result.connected == .connected(sessionPresent: true))
+        #expect(result.received)
+    }
+
+    @Test("without a persistent session nothing published while away arrives, on MQTT 5 and 3.1.1")
+    func cleanSession() throws {
+        for version in [MQTTConfiguration.ProtocolVersion.v5, .v311] {
+            let result = try messageWhileAway(version: version, persistent: false, wait: 2)
+            #expect(result.connected == .connected(sessionPresent: false), "MQTT \(version)")
+            #expect(!result.received, "MQTT \(version)")
+        }
+    }
+
+    @Test("a persistent MQTT 5 client whose broker is down at start keeps retrying with its session expiry")
+    func persistentSessionBrokerDownAtStart() throws {
+        let result = try messageWhileAway(version: .v5, persistent: true, brokerDownAtStart: true, wait: 10)
+        #expect(result.connected == .connected(sessionPresent: true))
+        #expect(result.received)
+    }
+
+    @Test("stopping a persistent MQTT 5 client at once, while its first connect may still run, is safe")
+    func persistentSessionStopAtOnce() throws {
+        let broker = try MosquittoBroker()
+        var configuration = MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-session-stop")
+        configuration.persistentSession = true
+        for _ in 0..<20 {
+            let (client, _) = try client(configuration)
+            try client.start()
+            client.stop()
+        }
+        let (client, _) = try client(configuration)
+        try client.start()
+        #expect(client.waitUntilConnected(seconds: 10))
+        client.stop()
+    }
 }

@@ -53,6 +53,11 @@ struct StoreWriterTests {
         #expect(all.map(\.committedThrough) == all.map(\.committedThrough).sorted())
         let assigned = all.flatMap(\.outboxAssignments).compactMap(\.id)
         #expect(Set(assigned) == Set(try reader.nextOutboxBatch(limit: 10_000).map(\.id)))
+        // Each report carries the messages it stored, with their ids, in id order.
+        let reported = all.flatMap(\.outboxMessages)
+        #expect(reported.map(\.id) == assigned)
+        #expect(reported.map(\.id) == reported.map(\.id).sorted())
+        #expect(reported == (try reader.nextOutboxBatch(limit: 10_000)))
         writer.shutdown()
     }
 
@@ -66,6 +71,27 @@ struct StoreWriterTests {
         #expect(eventually { writer.status.syncedThrough >= submission })
         let reader = try Store(path: path)
         #expect(try reader.observations(serial: Fixtures.tempest, from: 0, to: .max).count == 1)
+        writer.shutdown()
+    }
+
+    @Test("an item that finds the writer idle commits at once; items close behind a commit wait for company")
+    func idleCommitsAtOnce() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = StoreWriterConfiguration()
+        configuration.maximumBatchDelaySeconds = 30
+        let reports = ReportLog()
+        let writer = try StoreWriter(
+            path: directory.file("idle.sqlite"), configuration: configuration, logger: LogCapture().logger(),
+            onCommit: { reports.append($0) })
+        let first = try writer.submit(.observation(Fixtures.observation(at: Fixtures.dayStart)))
+        // Far sooner than the 30 s batch delay.
+        #expect(eventually(seconds: 10) { writer.status.committedThrough >= first })
+        try writer.submit(.observation(Fixtures.observation(at: Fixtures.dayStart + 60)))
+        try writer.submit(.observation(Fixtures.observation(at: Fixtures.dayStart + 120)))
+        usleep(300_000)
+        #expect(writer.status.pendingCount == 2)  // waiting for company
+        try await writer.flush()
+        #expect(reports.all.map(\.itemCount) == [1, 2])
         writer.shutdown()
     }
 

@@ -24,6 +24,12 @@ extension GatewayConfiguration {
         public var protocolVersion: String
         /// `qos`: 0 or 1.
         public var qos: Int
+        /// `keepalive` in seconds.
+        public var keepalive: Int
+        /// `persistent_session`.
+        public var persistentSession: Bool
+        /// `session_expiry` in seconds.
+        public var sessionExpiry: Int
         /// `homeassistant`: announce entities.
         public var homeAssistant: Bool
         /// `homeassistant_prefix`.
@@ -59,6 +65,9 @@ extension GatewayConfiguration {
             clientID = values.string("mqtt.client_id")
             protocolVersion = values.required("mqtt.protocol", values.string)
             qos = values.required("mqtt.qos", values.integer)
+            keepalive = values.required("mqtt.keepalive", values.integer)
+            persistentSession = values.required("mqtt.persistent_session", values.boolean)
+            sessionExpiry = values.required("mqtt.session_expiry", values.integer)
             homeAssistant = values.required("mqtt.homeassistant", values.boolean)
             homeAssistantPrefix = values.required("mqtt.homeassistant_prefix", values.string)
             units = values.required("mqtt.units", values.string)

@@ -50,6 +50,13 @@ public enum ConfigurationSchema {
         .init("mqtt", "client_id", .text(.nonEmpty), default: nil, note: "tempest-gateway-<host name>", "The MQTT client id."),
         .init("mqtt", "protocol", .choice(["5", "3.1.1"]), default: .string("5"), "The MQTT protocol version."),
         .init("mqtt", "qos", .integer(0...1), default: .integer(1), "Quality of service for published messages."),
+        .init("mqtt", "keepalive", .integer(0...65_535), default: .integer(60), "The keepalive interval in seconds (0: none; else at least 5)."),
+        .init(
+            "mqtt", "persistent_session", .boolean, default: .boolean(false),
+            "Ask the broker to keep this client's session while the gateway is away (clean start off)."),
+        .init(
+            "mqtt", "session_expiry", .integer(0...4_294_967_295), default: .integer(3_600),
+            "How long the broker keeps a persistent session, in seconds, MQTT 5 only (4294967295: for ever)."),
         .init("mqtt", "homeassistant", .boolean, default: .boolean(true), "Announce entities to Home Assistant (MQTT discovery)."),
         .init("mqtt", "homeassistant_prefix", .text(.topicPrefix), default: .string("homeassistant"), "The Home Assistant discovery prefix."),
         .init("mqtt", "units", .choice(["metric", "imperial"]), default: .string("metric"), "Units of published values (the database and JSON events stay metric)."),

@@ -99,6 +99,7 @@ struct DoctorCommand: AsyncParsableCommand {
         do {
             var configuration = try mqtt.clientConfiguration()
             configuration.clientID += "-doctor"
+            configuration.persistentSession = false  // leave no session behind on the broker
             return BrokerProbe.check(configuration, host: mqtt.host)
         } catch {
             return Check(name: "MQTT broker \(mqtt.host) accepts the gateway", outcome: .fail, detail: "\(error)", hint: "fix the MQTT password source")

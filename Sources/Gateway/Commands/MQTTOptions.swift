@@ -93,6 +93,17 @@ struct MQTTOptions: ParsableArguments {
     @Option(help: "Quality of service for published messages: 0 or 1 (the default).")
     var mqttQos: Int32?
 
+    @Option(help: ArgumentHelp("The keepalive interval: 0 (none) or 5 to 65535 seconds (default 60).", valueName: "seconds"))
+    var mqttKeepalive: Int32?
+
+    @Flag(help: "Ask the broker to keep this client's session (its subscriptions and the QoS 1 messages they receive) while the gateway is away: clean start off, with --mqtt-session-expiry on MQTT 5.")
+    var mqttPersistentSession = false
+
+    @Option(help: ArgumentHelp(
+        "How long the broker keeps a persistent session after the connection ends, MQTT 5 only (4294967295: for ever).",
+        valueName: "seconds"))
+    var mqttSessionExpiry: UInt32?
+
     func validate() throws {
         if let mqttProtocol, mqttProtocol != "5" && mqttProtocol != "3.1.1" {
             throw ValidationError("--mqtt-protocol must be 5 or 3.1.1, not \(mqttProtocol)")
@@ -106,6 +117,9 @@ struct MQTTOptions: ParsableArguments {
         }
         if let problem = HomeAssistantEntity.unknownEntityProblem(disableEntity) {
             throw ValidationError("--disable-entity: \(problem)")
+        }
+        if let mqttKeepalive, !(mqttKeepalive == 0 || (5...65535).contains(mqttKeepalive)) {
+            throw ValidationError("--mqtt-keepalive must be 0 or 5 to 65535 seconds, not \(mqttKeepalive)")
         }
         if let mqttPort, !(1...65535).contains(mqttPort) {
             throw ValidationError("--mqtt-port must be 1 to 65535, not \(mqttPort)")
@@ -137,6 +151,9 @@ struct MQTTOptions: ParsableArguments {
         if let distanceUnit { result.distanceUnit = distanceUnit.rawValue }
         if let rapidWindInterval { result.rapidWindInterval = rapidWindInterval }
         if let compat { result.compat = compat.rawValue }
+        if let mqttKeepalive { result.keepalive = Int(mqttKeepalive) }
+        if mqttPersistentSession { result.persistentSession = true }
+        if let mqttSessionExpiry { result.sessionExpiry = Int(mqttSessionExpiry) }
         // Entities disabled on the command line add to those of the file.
         result.disabledEntities += disableEntity.filter { !result.disabledEntities.contains($0) }
         return result

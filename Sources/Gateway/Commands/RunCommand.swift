@@ -147,8 +147,8 @@ struct RunCommand: AsyncParsableCommand {
         do {
             writer = try StoreWriter(
                 path: path, configuration: writerConfiguration, logger: Logger(label: "tempest.storage"),
-                onCommit: { _ in
-                    committedPublisher.withLock { $0 }?.noteCommitted()
+                onCommit: { report in
+                    committedPublisher.withLock { $0 }?.noteCommitted(report)
                     wake.yield()
                 })
         } catch {

@@ -227,6 +227,7 @@ struct SetupCommand: AsyncParsableCommand {
             var configuration = try withoutFile.clientConfiguration()
             if let typedPassword { configuration.password = Secret(typedPassword) }
             configuration.clientID += "-setup"
+            configuration.persistentSession = false  // leave no session behind on the broker
             return BrokerProbe.check(configuration, host: mqtt.host)
         } catch {
             return GatewayCheck(name: "MQTT broker \(mqtt.host) accepts the gateway", outcome: .fail, detail: "\(error)", hint: "check the password file")

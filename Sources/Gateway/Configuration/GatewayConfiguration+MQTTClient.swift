@@ -32,6 +32,9 @@ extension GatewayConfiguration.MQTT {
         var configuration = MQTTConfiguration(
             host: host, port: effectivePort, clientID: clientID ?? MQTTOptions.defaultClientID())
         configuration.protocolVersion = protocolVersion == "3.1.1" ? .v311 : .v5
+        configuration.keepAliveSeconds = Int32(keepalive)
+        configuration.persistentSession = persistentSession
+        configuration.sessionExpirySeconds = UInt32(clamping: sessionExpiry)
         configuration.username = user
         if let source = passwordSource {
             do {

@@ -20,8 +20,12 @@ final class GatewayPublisher: Sendable {
         var isConnected = false
         /// Message id → outbox id, for messages sent and not yet acknowledged.
         var inFlight: [Int32: Int64] = [:]
-        /// Acknowledgements that arrived before `publish` returned their id.
-        var earlyAcknowledgements = Set<Int32>()
+        /// Message ids of retained state (values, status, discovery,
+        /// availability) sent at QoS 1 and not yet acknowledged.
+        var stateInFlight = Set<Int32>()
+        /// Value topics changed while `stateWindow` messages were in flight:
+        /// their latest value goes out when there is room.
+        var pendingValues = Set<String>()
         var acknowledged: [Int64] = []
         var lastSentID: Int64 = 0
         /// False once the outbox was read to its end, until a commit (which
@@ -30,6 +34,12 @@ final class GatewayPublisher: Sendable {
         var outboxMayHaveMore = true
         /// Counts commits, so a read that raced with a commit never clears the flag.
         var commitGeneration: UInt64 = 0
+        /// True while outbox messages are being handed to the client (by the
+        /// pump, or straight from a commit): one sender at a time keeps the order.
+        var sending = false
+        /// Changes with every connect and disconnect: a sender that started
+        /// on an earlier connection records nothing (the reconnect resends).
+        var connectionEpoch: UInt64 = 0
         /// Latest retained values by topic, republished after a reconnect.
         var latestValues: [String: String] = [:]
         var republishValues = false
@@ -53,6 +63,12 @@ final class GatewayPublisher: Sendable {
     /// `mqtt.compat`), or nil: read when the publications of a message are made.
     let compatibility: WeatherFlow2MQTTCompatibility?
     let window = 200
+    /// Most retained-state messages unacknowledged at a time. libmosquitto
+    /// holds each QoS 1 message in memory until its PUBACK; values change
+    /// with every datagram, so under load they queue there without this
+    /// bound (about 9 MB more at the peak of a day replayed at 20,000/s).
+    /// Only the latest value of a topic matters, so the rest wait as topics.
+    let stateWindow = 200
     private let writer: StoreWriter
     private let logger: Logger
     private let state = Mutex(State())
@@ -95,8 +111,41 @@ final class GatewayPublisher: Sendable {
             return (state.isConnected, changed)
         }
         guard connected, let mqtt else { return }
-        for value in changed {
-            _ = try? mqtt.publish(topic: value.topic, text: value.payload, qos: qos, retain: true)
+        for value in changed where !publishState(mqtt, topic: value.topic, text: value.payload, qos: qos, deferrable: true) {
+            break
+        }
+    }
+
+    /// Publishes one retained state message and, at QoS 1, notes it in
+    /// flight. The id is recorded under the same lock as the publish call,
+    /// so its PUBACK (handled under that lock too) always finds it. A
+    /// `deferrable` value finds the window full and waits as a pending topic
+    /// instead. False when the client refused (not connected).
+    @discardableResult
+    private func publishState(_ mqtt: MQTTClient, topic: String, text: String, qos: Int32, deferrable: Bool = false) -> Bool {
+        state.withLock { state in
+            if deferrable && state.stateInFlight.count >= stateWindow {
+                state.pendingValues.insert(topic)
+                return true
+            }
+            guard let messageID = try? mqtt.publish(topic: topic, text: text, qos: qos, retain: true) else { return false }
+            if qos > 0 { state.stateInFlight.insert(messageID) }
+            return true
+        }
+    }
+
+    /// Sends the latest value of topics that waited for room in the window.
+    private func publishPendingValues(_ mqtt: MQTTClient) {
+        let values = state.withLock { state -> [(String, String)] in
+            let room = stateWindow - state.stateInFlight.count
+            guard room > 0, !state.pendingValues.isEmpty else { return [] }
+            let topics = Array(state.pendingValues.sorted().prefix(room))
+            state.pendingValues.subtract(topics)
+            return topics.compactMap { topic in state.latestValues[topic].map { (topic, $0) } }
+        }
+        for (topic, payload) in values where !publishState(mqtt, topic: topic, text: payload, qos: qos) {
+            state.withLock { _ = $0.pendingValues.insert(topic) }
+            return
         }
     }
 
@@ -123,12 +172,30 @@ final class GatewayPublisher: Sendable {
         }
     }
 
-    /// Tells the publisher that the store committed (the outbox may have grown).
-    func noteCommitted() {
-        state.withLock { state in
+    /// Tells the publisher that the store committed; called on the writer
+    /// thread right after the commit. When everything older has been sent,
+    /// the new outbox messages go to the broker from here at once, which
+    /// spares them the trip through the pump (a task wake-up, then a read of
+    /// the outbox on the writer thread, then another wake-up). Otherwise the
+    /// pump sends them, oldest first, on its next round.
+    func noteCommitted(_ report: CommitReport) {
+        let messages = report.outboxMessages
+        guard !messages.isEmpty else { return }  // nothing new to send
+        let claim = state.withLock { state -> UInt64? in
+            if state.isConnected, !state.outboxMayHaveMore, !state.sending,
+                window - state.inFlight.count >= messages.count
+            {
+                state.sending = true
+                return state.connectionEpoch
+            }
             state.commitGeneration &+= 1
             state.outboxMayHaveMore = true
+            return nil
         }
+        guard let epoch = claim else { return }
+        defer { state.withLock { $0.sending = false } }
+        guard let mqtt else { return }
+        send(messages, with: mqtt, epoch: epoch)
     }
 
     /// Whether the broker connection is up.
@@ -136,6 +203,12 @@ final class GatewayPublisher: Sendable {
 
     /// Outbox messages sent and not yet acknowledged.
     var inFlightCount: Int { state.withLock { $0.inFlight.count } }
+
+    /// Retained-state messages sent and not yet acknowledged.
+    var stateInFlightCount: Int { state.withLock { $0.stateInFlight.count } }
+
+    /// Value topics waiting for room in the state window.
+    var pendingValueCount: Int { state.withLock { $0.pendingValues.count } }
 
     /// How long to wait before trying again after a failure that ended
     /// libmosquitto's own retries (the broker may be fixed meanwhile).
@@ -145,15 +218,14 @@ final class GatewayPublisher: Sendable {
     /// retained state after a reconnect, and send the next outbox batch.
     func pump() async {
         restartIfRetriesEnded()
-        let (acknowledged, announce, republish, connected, afterID, room, mayHaveMore, generation) = state.withLock { state in
+        let (acknowledged, announce, republish, connected) = state.withLock { state in
             defer {
                 state.acknowledged.removeAll()
                 state.republishValues = false
             }
             return (
                 state.acknowledged, state.republishValues, state.republishValues ? state.latestValues : [:],
-                state.isConnected, state.lastSentID, window - state.inFlight.count, state.outboxMayHaveMore,
-                state.commitGeneration
+                state.isConnected
             )
         }
         if !acknowledged.isEmpty {
@@ -161,42 +233,63 @@ final class GatewayPublisher: Sendable {
         }
         guard connected, let mqtt else { return }
         if announce {
-            _ = try? mqtt.publish(topic: layout.gatewayStatus, text: "online", qos: 1, retain: true)
+            publishState(mqtt, topic: layout.gatewayStatus, text: "online", qos: 1)
             if let discovery { try? mqtt.subscribe(topic: "\(discovery.prefix)/status") }
         }
         announceDevices(mqtt, all: announce)
         if announce {
             for (topic, payload) in republish.sorted(by: { $0.key < $1.key }) {
-                _ = try? mqtt.publish(topic: topic, text: payload, qos: qos, retain: true)
+                publishState(mqtt, topic: topic, text: payload, qos: qos)
             }
         }
         publishAvailability(mqtt, all: announce)
-        guard room > 0, mayHaveMore else { return }
-        guard let batch = try? await writer.perform({ store in try store.nextOutboxBatch(afterID: afterID, limit: room) })
+        publishPendingValues(mqtt)
+        // The next outbox batch, unless a commit is sending its own messages
+        // right now (it wakes the pump again when done).
+        let claim = state.withLock { state -> (afterID: Int64, room: Int, generation: UInt64, epoch: UInt64)? in
+            let room = window - state.inFlight.count
+            guard state.isConnected, room > 0, state.outboxMayHaveMore, !state.sending else { return nil }
+            state.sending = true
+            return (state.lastSentID, room, state.commitGeneration, state.connectionEpoch)
+        }
+        guard let claim else { return }
+        defer { state.withLock { $0.sending = false } }
+        guard
+            let batch = try? await writer.perform({ store in
+                try store.nextOutboxBatch(afterID: claim.afterID, limit: claim.room)
+            })
         else { return }
-        if batch.count < room {
+        if batch.count < claim.room {
             // Read to the end: no query until the next commit, unless one
             // happened while reading.
             state.withLock { state in
-                if state.commitGeneration == generation { state.outboxMayHaveMore = false }
+                if state.commitGeneration == claim.generation { state.outboxMayHaveMore = false }
             }
         }
-        guard !batch.isEmpty else { return }
+        send(batch, with: mqtt, epoch: claim.epoch)
+    }
+
+    /// Hands outbox messages to the client in id order and records them as
+    /// in flight; stops at the first failure (disconnected meanwhile: the
+    /// reconnect starts over from the outbox).
+    private func send(_ batch: [OutboxMessage], with mqtt: MQTTClient, epoch: UInt64) {
         for message in batch {
-            do {
-                let messageID = try mqtt.publish(
-                    topic: message.topic, payload: message.payload, qos: Int32(message.qos), retain: message.retain)
-                state.withLock { state in
-                    state.lastSentID = max(state.lastSentID, message.id)
-                    if message.qos == 0 || state.earlyAcknowledgements.remove(messageID) != nil {
-                        state.acknowledged.append(message.id)
-                    } else {
-                        state.inFlight[messageID] = message.id
-                    }
+            // Published and recorded under one lock, which the PUBACK
+            // handler takes too: an acknowledgement always finds its message.
+            let sent = state.withLock { state -> Bool in
+                guard state.connectionEpoch == epoch,
+                    let messageID = try? mqtt.publish(
+                        topic: message.topic, payload: message.payload, qos: Int32(message.qos), retain: message.retain)
+                else { return false }
+                state.lastSentID = max(state.lastSentID, message.id)
+                if message.qos == 0 {
+                    state.acknowledged.append(message.id)
+                } else {
+                    state.inFlight[messageID] = message.id
                 }
-            } catch {
-                return  // disconnected meanwhile: the reconnect starts over from the outbox
+                return true
             }
+            if !sent { return }
         }
     }
 
@@ -224,7 +317,7 @@ final class GatewayPublisher: Sendable {
         }
         for device in devices.sorted(by: { $0.serial < $1.serial }) {
             for config in discovery.configs(for: device) {
-                _ = try? mqtt.publish(topic: config.topic, text: config.payload, qos: 1, retain: true)
+                publishState(mqtt, topic: config.topic, text: config.payload, qos: 1)
             }
         }
     }
@@ -247,8 +340,7 @@ final class GatewayPublisher: Sendable {
             return changes
         }
         for (serial, online) in changes {
-            _ = try? mqtt.publish(
-                topic: discovery.availabilityTopic(serial: serial), text: online ? "online" : "offline", qos: 1, retain: true)
+            publishState(mqtt, topic: discovery.availabilityTopic(serial: serial), text: online ? "online" : "offline", qos: 1)
         }
     }
 
@@ -257,7 +349,7 @@ final class GatewayPublisher: Sendable {
     func stop() async {
         guard let mqtt else { return }
         if mqtt.isConnected {
-            _ = try? mqtt.publish(topic: layout.gatewayStatus, text: "offline", qos: 1, retain: true)
+            publishState(mqtt, topic: layout.gatewayStatus, text: "offline", qos: 1)
             for _ in 0..<50 where inFlightCount > 0 {
                 try? await Task.sleep(nanoseconds: 20_000_000)
             }
@@ -272,8 +364,10 @@ final class GatewayPublisher: Sendable {
         case .connected:
             state.withLock { state in
                 state.isConnected = true
+                state.connectionEpoch &+= 1
                 state.inFlight.removeAll()
-                state.earlyAcknowledgements.removeAll()
+                state.stateInFlight.removeAll()
+                state.pendingValues.removeAll()  // all values are republished
                 state.lastSentID = 0
                 state.outboxMayHaveMore = true
                 state.republishValues = true
@@ -283,18 +377,21 @@ final class GatewayPublisher: Sendable {
             }
             logger.notice("connected to the MQTT broker")
         case .published(let messageID):
+            // Ids of neither kind are resends of an earlier connection
+            // (libmosquitto repeats its unacknowledged messages): ignored.
             state.withLock { state in
                 if let id = state.inFlight.removeValue(forKey: messageID) {
                     state.acknowledged.append(id)
                 } else {
-                    state.earlyAcknowledgements.insert(messageID)
+                    state.stateInFlight.remove(messageID)
                 }
             }
         case .disconnected(let error):
             state.withLock { state in
                 state.isConnected = false
+                state.connectionEpoch &+= 1
                 state.inFlight.removeAll()
-                state.earlyAcknowledgements.removeAll()
+                state.stateInFlight.removeAll()
                 state.lastSentID = 0
             }
             if let error { logger.warning("lost the MQTT broker: \(error); retrying, and keeping messages in the outbox") }

@@ -108,6 +108,8 @@ struct StatusReport {
         json.beginObject()
         json.member("path", databasePath)
         json.member("pending_writes", Int64(writerStatus.pendingCount))
+        json.member("commits", Int64(writerStatus.commitSequence))
+        json.member("outbox_shed", Int64(writerStatus.outboxShedCount))
         json.member("writable", !writerStatus.isStorageUnavailable)
         json.member("last_error", writerStatus.lastError)
         json.member("rapid_wind_dropped", Int64(writerStatus.droppedRapidWindCount))
@@ -165,6 +167,7 @@ extension StatusReport {
                 }
             })
         metric("database_pending_writes", "gauge", "Writes waiting for a commit.", [("", String(writerStatus.pendingCount))])
+        metric("database_commits_total", "counter", "Transactions committed (group commit: many writes each under load).", [("", String(writerStatus.commitSequence))])
         metric("database_writable", "gauge", "1 when the database accepts writes.", [("", writerStatus.isStorageUnavailable ? "0" : "1")])
         if mqttEnabled {
             metric("mqtt_connected", "gauge", "1 while connected to the broker.", [("", mqttConnected ? "1" : "0")])

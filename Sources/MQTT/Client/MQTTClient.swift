@@ -4,7 +4,9 @@ import Synchronization
 
 /// An MQTT client over libmosquitto 2.0, running on the library's own
 /// network thread (`connect_async` + `loop_start`), which reconnects by
-/// itself with a capped exponential backoff.
+/// itself with a capped exponential backoff. An MQTT 5 persistent session
+/// connects the first time on a thread of its own instead (see
+/// `PropertiesConnect`), so that its CONNECT carries a session expiry.
 ///
 /// libmosquitto calls back on its thread. The callbacks here are plain C
 /// functions that find this client through `userdata` (an `Unmanaged`
@@ -19,6 +21,8 @@ public final class MQTTClient: Sendable {
     public let configuration: MQTTConfiguration
     let context: CallbackContext
     private let handle: MosquittoHandle
+    /// The first connect of a session with MQTT 5 properties, while it may run.
+    private let propertiesConnect = Mutex<PropertiesConnect?>(nil)
 
     /// Creates the client (nothing connects until `start`).
     public init(configuration: MQTTConfiguration, handler: @escaping @Sendable (MQTTEvent) -> Void) throws(MQTTError) {
@@ -110,6 +114,18 @@ public final class MQTTClient: Sendable {
         // thread waiting for ever instead of retrying.
         try check(mosquitto_loop_start(mosq))
         context.markRunning()
+        if let sessionExpiry = configuration.connectSessionExpiry {
+            // connect_async cannot send the Session Expiry Interval.
+            let connect = PropertiesConnect(handle: handle, configuration: configuration, context: context, sessionExpiry: sessionExpiry)
+            guard connect.start() else {
+                let error = MQTTError.library(
+                    MOSQ_ERR_ERRNO.rawValue, host: configuration.host, port: configuration.port, detail: nil, errno: errno)
+                stop()
+                throw error
+            }
+            propertiesConnect.withLock { $0 = connect }
+            return
+        }
         let status = mosquitto_connect_async(mosq, configuration.host, configuration.port, configuration.keepAliveSeconds)
         if status != MOSQ_ERR_SUCCESS.rawValue {
             context.connectAttemptFailed(code: status, errno: errno)
@@ -123,6 +139,7 @@ public final class MQTTClient: Sendable {
     /// network thread at once), configures it again and connects.
     public func restart() throws(MQTTError) {
         let mosq = handle.pointer
+        joinPropertiesConnect()
         mosquitto_loop_stop(mosq, true)
         try check(
             mosquitto_reinitialise(
@@ -171,9 +188,16 @@ public final class MQTTClient: Sendable {
     /// Disconnects cleanly (the broker does not send the last will) and stops
     /// the network thread. Safe to call more than once.
     public func stop() {
+        joinPropertiesConnect()
         guard context.markStopped() else { return }
         mosquitto_disconnect(handle.pointer)
         mosquitto_loop_stop(handle.pointer, false)
+    }
+
+    /// Waits for a first connect still under way on its own thread: the
+    /// handle is in use until it returns.
+    private func joinPropertiesConnect() {
+        propertiesConnect.withLock { connect in defer { connect = nil }; return connect }?.join()
     }
 
     static func monotonicSeconds() -> Double {

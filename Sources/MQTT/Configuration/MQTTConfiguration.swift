@@ -58,8 +58,21 @@ public struct MQTTConfiguration: Sendable, Hashable {
     /// Keep-alive interval, seconds.
     public var keepAliveSeconds: Int32 = 60
     /// Ask the broker to keep the session (subscriptions, queued QoS 1
-    /// messages) across disconnects.
+    /// messages) across disconnects: clean start off. On MQTT 5 the broker
+    /// keeps it for `sessionExpirySeconds` after the connection ends; on
+    /// MQTT 3.1.1 (clean session off) for as long as the broker's own
+    /// policy says (mosquitto: `persistent_client_expiration`, default never).
     public var persistentSession: Bool = false
+    /// MQTT 5's Session Expiry Interval sent with a persistent session,
+    /// seconds (4294967295: never expires). Unused on MQTT 3.1.1 and
+    /// without `persistentSession` (then the session ends with the connection).
+    public var sessionExpirySeconds: UInt32 = 3600
+
+    /// The Session Expiry Interval the CONNECT packet carries, or nil when it
+    /// carries none (MQTT 3.1.1, or a session that ends with the connection).
+    var connectSessionExpiry: UInt32? {
+        protocolVersion == .v5 && persistentSession ? sessionExpirySeconds : nil
+    }
     /// User name, if the broker wants one.
     public var username: String?
     /// Password, if the broker wants one.

@@ -19,4 +19,8 @@ public struct CommitReport: Sendable, Equatable {
     public var itemCount: Int
     /// Outbox ids assigned in this batch, in submission order.
     public var outboxAssignments: [OutboxAssignment]
+    /// The messages this batch stored in the outbox, with their ids, in id
+    /// order: a publisher that has sent everything older can send these
+    /// without reading the outbox back.
+    public var outboxMessages: [OutboxMessage] = []
 }

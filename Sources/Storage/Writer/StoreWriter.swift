@@ -4,7 +4,8 @@ import Logging
 /// Makes records durable with group commit: any thread or task submits,
 /// and one writer thread commits what has queued in one `BEGIN IMMEDIATE`
 /// transaction per batch, at the latest `maximumBatchDelaySeconds` after the
-/// first item of the batch arrived.
+/// first item of the batch arrived (at once when that item found the writer
+/// idle for longer than the delay).
 ///
 /// When the database cannot be written (disk full, read-only file system,
 /// I/O error) the writer logs one error for the episode, keeps the records

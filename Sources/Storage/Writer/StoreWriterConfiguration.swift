@@ -3,7 +3,9 @@ import Glibc
 /// Settings of a `StoreWriter`.
 public struct StoreWriterConfiguration: Sendable {
     /// Longest time an accepted item waits before its batch commits, seconds.
-    /// Keeps "accepted is durable within one second" with margin.
+    /// Keeps "accepted is durable within one second" with margin. An item
+    /// that finds the writer idle for longer than this commits at once (no
+    /// company would come in time), so only load pays this wait.
     public var maximumBatchDelaySeconds: Double = 0.25
     /// Longest time a commit waits before the write-ahead log is synced to
     /// stable storage, seconds (nil: only SQLite's own syncs at checkpoints).

@@ -49,13 +49,21 @@ extension WriterState {
                 var deadline: UInt64? = nil
                 if !queue.isEmpty {
                     let firstAt = firstQueuedAt ?? now
-                    let due = stopping || flushRequested || queue.count >= configuration.maximumBatchSize
-                        || now >= firstAt + Self.nanoseconds(configuration.maximumBatchDelaySeconds)
+                    let dueAt = firstAt + batchDelay(firstQueuedAt: firstAt)
+                    let due = stopping || flushRequested || queue.count >= configuration.maximumBatchSize || now >= dueAt
                     let retryReady = !storageUnavailable || now >= nextRetryAt || stopping
                     if due && retryReady {
                         let count = min(queue.count, configuration.maximumBatchSize)
-                        let batch = Array(queue.prefix(count))
-                        queue.removeFirst(count)
+                        let batch: [QueuedWrite]
+                        if count == queue.count {
+                            // Hand over the whole queue: no copy, and the
+                            // capacity a burst grew goes with the batch.
+                            batch = queue
+                            queue = []
+                        } else {
+                            batch = Array(queue.prefix(count))
+                            queue.removeFirst(count)
+                        }
                         inFlightCount = count
                         inFlightSheddableCount = batch.lazy.filter { $0.write.isSheddable }.count
                         // Items left behind arrived after `firstAt`: they are due at once.
@@ -63,8 +71,7 @@ extension WriterState {
                         if queue.isEmpty { flushRequested = false }
                         return .batch(batch)
                     }
-                    deadline = storageUnavailable && !retryReady
-                        ? nextRetryAt : firstAt + Self.nanoseconds(configuration.maximumBatchDelaySeconds)
+                    deadline = storageUnavailable && !retryReady ? nextRetryAt : dueAt
                 } else if stopping {
                     return .exit
                 }
@@ -82,9 +89,21 @@ extension WriterState {
         }
     }
 
+    /// How long a batch whose first item came at `firstQueuedAt` waits for
+    /// company (lock held). The batch delay, unless the writer had been idle
+    /// for longer than that when the item came: at such a pace waiting would
+    /// gather nothing and only add latency, so the batch commits at once.
+    /// Under load items follow each commit closely, so batches still form.
+    private func batchDelay(firstQueuedAt: UInt64) -> UInt64 {
+        let delay = Self.nanoseconds(configuration.maximumBatchDelaySeconds)
+        guard let lastCommitAt else { return 0 }
+        return firstQueuedAt >= lastCommitAt + delay ? 0 : delay
+    }
+
     /// Commits one batch; on failure puts it back at the head of the queue.
     private func commit(_ batch: [QueuedWrite], store: Store) {
         var assignments: [CommitReport.OutboxAssignment] = []
+        var stored: [OutboxMessage] = []
         var rejected = 0
         var shed = 0
         do {
@@ -105,6 +124,11 @@ extension WriterState {
                             let result = try store.enqueue(message, limits: configuration.outboxLimits)
                             shed += result.shedCount
                             assignments.append(.init(submission: item.submission, id: result.id))
+                            if let id = result.id {
+                                var message = message
+                                message.id = id
+                                stored.append(message)
+                            }
                         }
                     } catch let error as StorageError {
                         // The store refused this one item (an outbox above its bound); the rest commit.
@@ -129,6 +153,7 @@ extension WriterState {
             inFlightSheddableCount = 0
             if unsyncedSince == nil { unsyncedSince = ConditionLock.now() }
             commitSequence += 1
+            lastCommitAt = ConditionLock.now()
             committedThrough = batch.last?.submission ?? committedThrough
             // With nothing left queued, every earlier submission was committed or dropped under the bound.
             if queue.isEmpty { committedThrough = nextSubmission - 1 }
@@ -145,7 +170,7 @@ extension WriterState {
             return (
                 CommitReport(
                     sequence: commitSequence, committedThrough: committedThrough, itemCount: batch.count,
-                    outboxAssignments: assignments),
+                    outboxAssignments: assignments, outboxMessages: stored),
                 ready, recovered
             )
         }

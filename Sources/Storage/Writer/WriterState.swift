@@ -31,6 +31,8 @@ final class WriterState: @unchecked Sendable {
     /// When the oldest commit not yet synced happened (monotonic ns).
     var unsyncedSince: UInt64?
     var firstQueuedAt: UInt64?
+    /// When the last commit ended (monotonic ns), nil before the first.
+    var lastCommitAt: UInt64?
     var flushRequested = false
     var flushWaiters: [(target: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     var tasks: [Task] = []

@@ -1,0 +1,43 @@
+import Foundation
+import Logging
+import MQTT
+import Storage
+import TempestTestKit
+import Testing
+@testable import Gateway
+
+/// The publisher against a real broker, driven directly.
+@Suite("Gateway publisher", .serialized)
+struct GatewayPublisherTests {
+    @Test("a flood of value changes stays within the window and the broker ends with each topic's latest value")
+    func valueFlood() async throws {
+        let broker = try MosquittoBroker()
+        let directory = try TemporaryDirectory()
+        let writer = try StoreWriter(path: directory.file("flood.db"))
+        defer { writer.shutdown() }
+        let publisher = try GatewayPublisher(
+            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-flood"),
+            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"))
+        try publisher.start()
+        for _ in 0..<100 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(publisher.isConnected)
+        await publisher.pump()
+        let last = 20_000
+        for value in 1...last {
+            publisher.update(values: [("tempest/ST-1/x", "\(value)"), ("tempest/ST-1/y", "-\(value)")])
+            #expect(publisher.stateInFlightCount <= publisher.stateWindow)
+        }
+        for _ in 0..<200 where publisher.stateInFlightCount > 0 || publisher.pendingValueCount > 0 {
+            await publisher.pump()
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        #expect(publisher.pendingValueCount == 0)
+        let retained = try ChildProcess(
+            executable: "/usr/bin/mosquitto_sub",
+            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "tempest/ST-1/+", "-C", "2", "-v", "-W", "10"])
+        try retained.start()
+        let seen = try retained.wait(timeoutSeconds: 20).standardOutput.split(separator: "\n").sorted()
+        #expect(seen == ["tempest/ST-1/x \(last)", "tempest/ST-1/y -\(last)"])
+        await publisher.stop()
+    }
+}
