@@ -133,9 +133,9 @@ struct RunCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { GatewayLogHandler(label: $0) }
         let settings = try effectiveConfiguration()
         let path = settings.storage.database ?? RunCommand.defaultDatabasePath()
-        // The publisher wakes on every commit (and on a 50 ms tick for
-        // acknowledgements), so an event leaves for the broker as soon as it
-        // is durable. Commits follow arrivals within 2 ms: at a station's
+        // The publisher wakes on every commit and on the broker's events
+        // (see OutboxPumpService), so an event leaves for the broker as soon
+        // as it is durable. Commits follow arrivals within 2 ms: at a station's
         // pace every message commits on its own, under load batches form
         // while a commit is in flight.
         let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

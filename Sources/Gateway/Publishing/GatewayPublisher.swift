@@ -73,6 +73,9 @@ final class GatewayPublisher: Sendable {
     private let logger: Logger
     private let state = Mutex(State())
     private let client = Mutex<MQTTClient?>(nil)
+    /// Called when the broker gave the pump work (a connection, an
+    /// acknowledgement, a loss), so that the pump need not poll for it.
+    private let workArrived = Mutex<(@Sendable () -> Void)?>(nil)
 
     init(
         configuration: MQTTConfiguration, layout: TopicLayout, discovery: HomeAssistantDiscovery?, qos: Int32,
@@ -93,6 +96,11 @@ final class GatewayPublisher: Sendable {
     }
 
     private var mqtt: MQTTClient? { client.withLock { $0 } }
+
+    /// Sets what wakes the pump when the broker's events leave work for it.
+    func onWork(_ wake: @escaping @Sendable () -> Void) {
+        workArrived.withLock { $0 = wake }
+    }
 
     /// Connects in the background; a broker that is down is retried.
     func start() throws {
@@ -360,6 +368,8 @@ final class GatewayPublisher: Sendable {
     }
 
     private func handle(_ event: MQTTEvent) {
+        var wake = false
+        defer { if wake { workArrived.withLock { $0 }?() } }
         switch event {
         case .connected:
             state.withLock { state in
@@ -375,16 +385,22 @@ final class GatewayPublisher: Sendable {
                 state.failureCount = 0
                 state.retriesEndedAt = nil
             }
+            wake = true
             logger.notice("connected to the MQTT broker")
         case .published(let messageID):
             // Ids of neither kind are resends of an earlier connection
             // (libmosquitto repeats its unacknowledged messages): ignored.
-            state.withLock { state in
+            // Wake the pump when a window has room for a batch again or has
+            // emptied: acknowledgements then reach the store many per
+            // commit, not one commit per PUBACK.
+            wake = state.withLock { state in
                 if let id = state.inFlight.removeValue(forKey: messageID) {
                     state.acknowledged.append(id)
-                } else {
-                    state.stateInFlight.remove(messageID)
+                    return state.inFlight.isEmpty || state.acknowledged.count == window / 2
+                } else if state.stateInFlight.remove(messageID) != nil {
+                    return state.stateInFlight.isEmpty || state.stateInFlight.count == stateWindow / 2
                 }
+                return false
             }
         case .disconnected(let error):
             state.withLock { state in
@@ -394,6 +410,7 @@ final class GatewayPublisher: Sendable {
                 state.stateInFlight.removeAll()
                 state.lastSentID = 0
             }
+            wake = true
             if let error { logger.warning("lost the MQTT broker: \(error); retrying, and keeping messages in the outbox") }
         case .connectionFailed(let error):
             // Log the first failure of a kind, then every hundredth, so an

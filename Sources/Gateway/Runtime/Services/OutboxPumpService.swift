@@ -1,9 +1,12 @@
 import ServiceLifecycle
 import Storage
 
-/// Moves the outbox to the broker: the publisher is woken on every commit
-/// and on a 50 ms tick (for acknowledgements), and once a second the outbox
-/// depth is read for `status`. It stops last, after ingest and the cloud,
+/// Moves the outbox to the broker: the pump is woken by every commit and
+/// by the broker's events (a connection, an acknowledgement, a loss), and
+/// once a second for what depends on time (a device falling silent, a
+/// restart after libmosquitto gave up) and to read the outbox depth for
+/// `status`. A quiet gateway therefore wakes about once a second, not twenty
+/// times (idle CPU matters on a Pi that runs for years). It stops last, after ingest and the cloud,
 /// so that everything they committed has had its chance to leave.
 struct OutboxPumpService: Service {
     let publisher: GatewayPublisher?
@@ -19,15 +22,12 @@ struct OutboxPumpService: Service {
             try? await gracefulShutdown()
             return
         }
-        let ticking = Task { [publisher, writer, wake, noteDepth] in
-            var ticks = 0
+        publisher?.onWork { [wake] in wake.yield() }
+        let ticking = Task { [writer, wake, noteDepth] in
             while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: 50_000_000)
+                try? await Task.sleep(nanoseconds: 1_000_000_000)
                 wake.yield()
-                ticks += 1
-                if ticks % 20 == 0, publisher != nil,
-                    let depth = try? await writer.perform({ store in try store.outboxDepth().messages })
-                {
+                if let depth = try? await writer.perform({ store in try store.outboxDepth().messages }) {
                     noteDepth(depth)
                 }
             }
