@@ -151,6 +151,20 @@ struct SetupCommandTests {
         #expect(values["mqtt.port"] as? Int == Int(broker.port))
     }
 
+    @Test("Control-C at the token prompt ends setup and leaves the terminal echoing again")
+    func interruptedSecret() throws {
+        let directory = try TemporaryDirectory()
+        let terminal = try PseudoTerminalProcess(
+            executable: Gateway.path, arguments: ["setup", "--config", directory.file("config.toml"), "--udp-seconds", "0"])
+        #expect(terminal.waitFor("Paste the token (typing is not shown): ", seconds: 20))
+        usleep(200_000)
+        #expect(!terminal.echoes, "echo is off while the token is typed")
+        terminal.type("\u{03}")
+        #expect(try terminal.wait(seconds: 10) == 130)
+        #expect(terminal.echoes, "echo is back")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("config.toml")))
+    }
+
     @Test("select switches the station's facts in the file and keeps the rest; an unknown id lists the account's stations")
     func select() throws {
         let directory = try TemporaryDirectory()

@@ -82,6 +82,14 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
         return String(decoding: shown, as: UTF8.self)
     }
 
+    /// Whether the terminal echoes what is typed (its settings are shared by
+    /// both sides, so the master can read them).
+    public var echoes: Bool {
+        var settings = termios()
+        guard tcgetattr(master, &settings) == 0 else { return false }
+        return settings.c_lflag & tcflag_t(ECHO) != 0
+    }
+
     /// Types `text` (add "\n" for Enter).
     public func type(_ text: String) {
         var bytes = Array(text.utf8)

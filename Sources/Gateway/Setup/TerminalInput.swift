@@ -34,15 +34,28 @@ struct TerminalInput {
         if isTerminal {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
+            // Control-C while echo is off must not leave the terminal silent.
+            echoToRestore = saved
+            signal(SIGINT) { _ in
+                tcsetattr(STDIN_FILENO, TCSAFLUSH, &echoToRestore)
+                _exit(130)
+            }
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         }
         defer {
-            if isTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            if isTerminal {
+                tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+                signal(SIGINT, SIG_DFL)
+            }
             StandardOutput.line("")
         }
         return readLine().map { $0.trimmed(of: " \t\r") }
     }
 }
+
+/// The terminal settings a Control-C during a secret prompt restores (a
+/// signal handler can reach only global state).
+nonisolated(unsafe) private var echoToRestore = termios()
 
 extension String {
     /// Without the given characters at either end.

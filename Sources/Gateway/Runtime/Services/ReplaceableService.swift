@@ -39,7 +39,7 @@ final class ReplaceableService<Component: Sendable>: Service, Sendable {
 
     func run() async {
         if let initial { start(initial) }
-        try? await cancelWhenGracefulShutdown { [self] in
+        await cancelWhenGracefulShutdown { [self] in
             for await settings in changes {
                 await current.withLock { $0.take() }?.stop()
                 do {
