@@ -52,13 +52,6 @@ extension GatewayConfiguration.MQTT {
     /// Where the password comes from: `password_file`, else
     /// `$TEMPEST_MQTT_PASSWORD`, else the systemd credential `mqtt-password`.
     var passwordSource: SecretSource? {
-        if let passwordFile { return .file(passwordFile) }
-        if getenv("TEMPEST_MQTT_PASSWORD") != nil { return .environment("TEMPEST_MQTT_PASSWORD") }
-        if let directory = getenv("CREDENTIALS_DIRECTORY"),
-            access(String(cString: directory) + "/mqtt-password", R_OK) == 0
-        {
-            return .systemdCredential("mqtt-password")
-        }
-        return nil
+        SecretSource.first(file: passwordFile, environmentVariable: "TEMPEST_MQTT_PASSWORD", credential: "mqtt-password")
     }
 }

@@ -1,5 +1,5 @@
 import Configuration
-import Glibc
+import MQTT
 
 /// Where each secret would be read from, in words, for `config show`. The
 /// secret itself is never read here, let alone shown.
@@ -19,13 +19,6 @@ enum SecretOrigin {
     /// The first source that is set, as "from the file PATH" and the like
     /// (the file, the variable, the systemd credential); else "none".
     private static func describe(file: String?, variable: String?, credential: String?) -> String {
-        if let file { return "from the file \(file)" }
-        if let variable, getenv(variable) != nil { return "from the environment variable \(variable)" }
-        if let credential, let directory = getenv("CREDENTIALS_DIRECTORY"),
-            access(String(cString: directory) + "/" + credential, R_OK) == 0
-        {
-            return "from the systemd credential \(credential)"
-        }
-        return "none"
+        SecretSource.first(file: file, environmentVariable: variable, credential: credential).map { "from \($0)" } ?? "none"
     }
 }

@@ -52,18 +52,11 @@ struct ForecastOptions: ParsableArguments {
     /// The key from its file (the option's, else the configuration's) or
     /// the environment; nil when neither is set.
     func apiKey(configuredFile: String? = nil) throws -> String? {
-        let source: SecretSource
-        if let openMeteoKeyFile = openMeteoKeyFile ?? configuredFile {
-            source = .file(openMeteoKeyFile)
-        } else if getenv("TEMPEST_OPEN_METEO_API_KEY") != nil {
-            source = .environment("TEMPEST_OPEN_METEO_API_KEY")
-        } else if let directory = getenv("CREDENTIALS_DIRECTORY"),
-            access(String(cString: directory) + "/open-meteo-api-key", R_OK) == 0
-        {
-            source = .systemdCredential("open-meteo-api-key")
-        } else {
-            return nil
-        }
+        guard
+            let source = SecretSource.first(
+                file: openMeteoKeyFile ?? configuredFile, environmentVariable: "TEMPEST_OPEN_METEO_API_KEY",
+                credential: "open-meteo-api-key")
+        else { return nil }
         do {
             return try source.load().withValue { $0 }
         } catch {

@@ -32,6 +32,21 @@ public enum SecretSource: Sendable, Hashable, CustomStringConvertible {
         return Secret(String(trimmed))
     }
 
+    /// The first source that is set, in the gateway's order: the file,
+    /// else the environment variable when it exists, else the systemd
+    /// credential when `$CREDENTIALS_DIRECTORY` holds a readable one; nil
+    /// when none is.
+    public static func first(file: String?, environmentVariable: String?, credential: String?) -> SecretSource? {
+        if let file { return .file(file) }
+        if let environmentVariable, getenv(environmentVariable) != nil { return .environment(environmentVariable) }
+        if let credential, let directory = getenv("CREDENTIALS_DIRECTORY"),
+            access(String(cString: directory) + "/" + credential, R_OK) == 0
+        {
+            return .systemdCredential(credential)
+        }
+        return nil
+    }
+
     public var description: String {
         switch self {
         case .file(let path): "the file \(path)"
