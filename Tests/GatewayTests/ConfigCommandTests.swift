@@ -76,6 +76,11 @@ struct ConfigCommandTests {
         #expect(lines.contains("  MQTT password: from the environment variable TEMPEST_MQTT_PASSWORD"))
         #expect(lines.contains("  Open-Meteo API key: none"))
         #expect(lines.contains("[mqtt]"), "headings are plain text off a terminal")
+        // The key's variable is reported as run reads it, never its value.
+        let keyed = try Gateway.run(
+            ["config", "show", "--config", path], environment: ["TEMPEST_OPEN_METEO_API_KEY": "om-key-77", "NO_COLOR": "1"])
+        #expect(keyed.standardOutput.contains("  Open-Meteo API key: from the environment variable TEMPEST_OPEN_METEO_API_KEY"))
+        #expect(!keyed.standardOutput.contains("om-key-77"))
         #expect(!text.standardOutput.contains("hunter2"))
 
         let json = try Gateway.run(["config", "show", "--config", path, "--json"], environment: environment)

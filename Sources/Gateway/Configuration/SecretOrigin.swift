@@ -12,7 +12,10 @@ enum SecretOrigin {
                 "WeatherFlow token",
                 describe(file: configuration.weatherFlow.tokenFile, variable: "TEMPEST_WEATHERFLOW_TOKEN", credential: "weatherflow-token")
             ),
-            ("Open-Meteo API key", describe(file: configuration.forecast.apiKeyFile, variable: nil, credential: nil)),
+            (
+                "Open-Meteo API key",
+                describe(file: configuration.forecast.apiKeyFile, variable: "TEMPEST_OPEN_METEO_API_KEY", credential: "open-meteo-api-key")
+            ),
         ]
     }
 
