@@ -135,8 +135,7 @@ struct DoctorCommand: AsyncParsableCommand {
     }
 
     private func diskCheck(_ path: String) -> Check {
-        var directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        if directory.isEmpty { directory = path.hasPrefix("/") ? "/" : "." }
+        let directory = FileStatus.directory(of: path)
         var status = statvfs()
         guard statvfs(directory, &status) == 0 else {
             return Check(name: "disk space", outcome: .warn, detail: "cannot read the free space of \(directory)", hint: nil)

@@ -72,7 +72,7 @@ struct SetupCommand: AsyncParsableCommand {
         let interactive = !yes && isatty(STDIN_FILENO) == 1
         let input = TerminalInput()
         let path = configOptions.path
-        let directory = Self.directory(of: path)
+        let directory = FileStatus.directory(of: path)
         let existingText = try ConfigurationFile.read(path)
         let current = ConfigurationLoader.resolve(fileText: existingText, path: path, environment: [:]).configuration
 
@@ -232,12 +232,6 @@ struct SetupCommand: AsyncParsableCommand {
         } catch {
             return GatewayCheck(name: "MQTT broker \(mqtt.host) accepts the gateway", outcome: .fail, detail: "\(error)", hint: "check the password file")
         }
-    }
-
-    /// The directory of `path` ("." for a bare file name).
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Creates `directory` and its parents (mode 755) when missing, as for

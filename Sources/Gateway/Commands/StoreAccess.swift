@@ -38,4 +38,10 @@ enum FileStatus {
         var status = stat()
         return stat(path, &status) == 0
     }
+
+    /// The folder holding `path`: "." for a bare file name, "/" at the root.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
 }
