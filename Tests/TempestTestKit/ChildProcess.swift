@@ -24,6 +24,9 @@ public final class ChildProcess: @unchecked Sendable {
     private let environment: [String: String]
     private let outputDirectory: TemporaryDirectory
     private var pid: pid_t = 0
+
+    /// The process id once started (0 before).
+    public var processID: pid_t { pid }
     private var inputWriteEnd: Int32 = -1
     private var exitStatus: Int32?
 

@@ -138,7 +138,7 @@ struct RunCommand: AsyncParsableCommand {
         // as it is durable. Commits follow arrivals within 2 ms: at a station's
         // pace every message commits on its own, under load batches form
         // while a commit is in flight.
-        let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let pumpWakeup = WakeupEvent()
         let committedPublisher = Mutex<GatewayPublisher?>(nil)
         var writerConfiguration = StoreWriterConfiguration()
         writerConfiguration.maximumBatchDelaySeconds = 0.002
@@ -149,7 +149,7 @@ struct RunCommand: AsyncParsableCommand {
                 path: path, configuration: writerConfiguration, logger: Logger(label: "tempest.storage"),
                 onCommit: { report in
                     committedPublisher.withLock { $0 }?.noteCommitted(report)
-                    wake.yield()
+                    pumpWakeup.signal()
                 })
         } catch {
             throw GatewayError.databaseUnavailable(path, error)
@@ -282,20 +282,13 @@ struct RunCommand: AsyncParsableCommand {
         defer { status.stop() }
         var metrics: MetricsServer?
         if let metricsPort = settings.metrics.port.map(UInt16.init) {
-            // Healthy while the receive loop's heartbeat moves (it beats at
-            // least once a second).
-            let lastBeat = Mutex<(beat: UInt64, at: Double)>((0, MonotonicClock.seconds()))
+            // Healthy while the receive loop is alive and not stuck in one
+            // datagram for 10 s (it sleeps in its read while the hub is quiet).
             do {
                 metrics = try MetricsServer(
                     port: metricsPort, metrics: { reportNow().prometheus(now: Int64(Glibc.time(nil))) },
                     healthy: {
-                        guard let listener = runningListener.withLock({ $0 }) else { return false }
-                        let beat = listener.receiveLoopHeartbeat
-                        let now = MonotonicClock.seconds()
-                        return lastBeat.withLock { last in
-                            if beat != last.beat { last = (beat, now) }
-                            return now - last.at < 3
-                        }
+                        runningListener.withLock { $0 }?.receiveLoopIsResponsive(withinSeconds: 10) ?? false
                     })
             } catch {
                 throw ValidationError("--metrics-port: \(error)")
@@ -317,7 +310,7 @@ struct RunCommand: AsyncParsableCommand {
             running.withLock { $0 = reloaded }
         })
         let pumpService = OutboxPumpService(
-            publisher: publisher, writer: writer, wakeups: wakeups, wake: wake,
+            publisher: publisher, writer: writer, wakeup: pumpWakeup,
             noteDepth: { depth in outboxDepth.store(depth, ordering: .relaxed) })
         let ingestService = IngestService(session: session)
         let group = ServiceGroup(

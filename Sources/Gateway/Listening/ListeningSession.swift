@@ -3,6 +3,7 @@ import TempestUDP
 
 /// Runs a `UDPListener` in the foreground until a time limit or a shutdown
 /// signal, handing every event to a handler; shared by `listen` and `run`.
+/// It wakes only for signals, stop requests and its own deadlines.
 struct ListeningSession {
     /// Seconds of silence after which the usual causes are named.
     static let silenceHintSeconds = 15
@@ -18,9 +19,14 @@ struct ListeningSession {
     var readyStatus: String = "listening"
     /// Called once the socket is bound, before READY.
     var onStart: (@Sendable (UDPListener) -> Void)? = nil
-    /// Asked every tenth of a second: true stops the session (the gateway's
-    /// service group shutting down for another reason than a signal).
+    /// Asked whenever the session wakes: true stops the session (the
+    /// gateway's service group shutting down for another reason than a
+    /// signal). Whoever sets it signals `wakeup` when it turns true.
     var stopRequested: (@Sendable () -> Bool)? = nil
+    /// Wakes the session to look at its signals and `stopRequested`. Between
+    /// its deadlines (watchdog pings, the silence hint, the time limit) the
+    /// session sleeps: no timer runs while the hub is quiet.
+    let wakeup = WakeupEvent()
 
     /// Listens until done and returns the final counters.
     func run() async throws -> ListenerStatistics {
@@ -37,12 +43,17 @@ struct ListeningSession {
         )
         onStart?(listener)
         notifier?.ready(status: readyStatus)
+        let wakeup = self.wakeup
+        SignalWakeups.observe { wakeup.signal() }
+        let startedAt = MonotonicClock.seconds()
+        let endAt = durationSeconds.map { startedAt + Double($0) }
+        // Ping at half the watchdog interval, and only while the receive loop
+        // is alive and not stuck in a datagram: a dead or stuck loop lets
+        // systemd restart the service instead of leaving it up and silent.
         let watchdogInterval = notifier != nil ? SystemdNotifier.watchdogIntervalSeconds : nil
-        var lastPingTenths = 0
-        var heartbeatAtLastPing = listener.receiveLoopHeartbeat
-        var elapsedTenths = 0  // in steps of half a second: a quiet gateway wakes twice a second
-        var hintGiven = false
-        while durationSeconds.map({ elapsedTenths < $0 * 10 }) ?? true {
+        var nextPingAt = watchdogInterval.map { startedAt + $0 / 2 }
+        var hintAt: Double? = startedAt + Double(ListeningSession.silenceHintSeconds)
+        while true {
             if let signal = ShutdownSignal.requested {
                 StandardOutput.errorLine("Stopping: received \(ShutdownSignal.name(signal)).")
                 break
@@ -51,25 +62,20 @@ struct ListeningSession {
                 StandardOutput.errorLine("Stopping: the gateway is shutting down.")
                 break
             }
-            // Ping at half the watchdog interval, and only if the receive loop
-            // moved since the last ping: a dead or stuck loop lets systemd
-            // restart the service instead of leaving it up and silent.
-            if let watchdogInterval, Double(elapsedTenths - lastPingTenths) / 10 >= watchdogInterval / 2 {
-                let heartbeat = listener.receiveLoopHeartbeat
-                if heartbeat != heartbeatAtLastPing {
-                    notifier?.watchdogPing()
-                    heartbeatAtLastPing = heartbeat
+            let now = MonotonicClock.seconds()
+            if let endAt, now >= endAt { break }
+            if let watchdogInterval, let pingAt = nextPingAt, now >= pingAt {
+                if listener.receiveLoopIsResponsive(withinSeconds: watchdogInterval) { notifier?.watchdogPing() }
+                nextPingAt = now + watchdogInterval / 2
+            }
+            if let due = hintAt, now >= due {
+                hintAt = nil
+                if listener.statistics.datagramsReceived == 0 {
+                    StandardOutput.errorLine(ListeningSession.silenceHint(port: listener.boundPort))
                 }
-                lastPingTenths = elapsedTenths
             }
-            try? await Task.sleep(nanoseconds: 500_000_000)
-            elapsedTenths += 5  // pings need WatchdogSec of 3 s or more (the unit has far more)
-            if !hintGiven && elapsedTenths >= ListeningSession.silenceHintSeconds * 10
-                && listener.statistics.datagramsReceived == 0
-            {
-                hintGiven = true
-                StandardOutput.errorLine(ListeningSession.silenceHint(port: listener.boundPort))
-            }
+            let nextDeadline = [endAt, nextPingAt, hintAt].compactMap { $0 }.min()
+            await wakeup.wait(seconds: nextDeadline.map { $0 - now })
         }
         notifier?.stopping()
         listener.stop()

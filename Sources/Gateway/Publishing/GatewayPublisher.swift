@@ -301,6 +301,30 @@ final class GatewayPublisher: Sendable {
         }
     }
 
+    /// Seconds until time alone gives the pump work: a device's allowed
+    /// silence running out (its availability turns `offline`), or the
+    /// restart after libmosquitto gave up. Nil when nothing is due; at least
+    /// a second, so that a due item the pump cannot act on yet (the broker is
+    /// away) never makes it spin.
+    func secondsUntilTimedWork() -> Double? {
+        let monotonicNow = MonotonicClock.seconds()
+        let wallNow = Int64(time(nil))
+        let soonest = state.withLock { state -> Double? in
+            var soonest: Double?
+            func consider(_ seconds: Double) { soonest = min(soonest ?? seconds, seconds) }
+            if !state.isConnected, let endedAt = state.retriesEndedAt {
+                consider(endedAt + restartDelaySeconds - monotonicNow)
+            }
+            if state.isConnected && discovery != nil {
+                for (serial, seen) in state.lastSeen where state.availability[serial] != false {
+                    consider(Double(seen + (state.silenceAllowedSeconds[serial] ?? 300) + 1 - wallNow))
+                }
+            }
+            return soonest
+        }
+        return soonest.map { max(1, $0) }
+    }
+
     /// libmosquitto 2.0 gives up after a TLS failure or a refused MQTT 5
     /// connection; the gateway keeps trying, every `restartDelaySeconds`.
     private func restartIfRetriesEnded() {

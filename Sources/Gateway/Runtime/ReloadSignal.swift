@@ -2,14 +2,18 @@ import Glibc
 import Synchronization
 
 /// SIGHUP asks the gateway to reload its configuration: the handler only
-/// records it (an atomic store is async-signal-safe); a task of `run`
-/// notices within a second and reloads while ingest goes on.
+/// records it (an atomic store is async-signal-safe) and wakes `run`'s
+/// reload task through `SignalWakeups`; it reloads while ingest goes on.
 enum ReloadSignal {
     private static let pending = Atomic<Bool>(false)
 
     /// Routes SIGHUP to the flag instead of ending the process.
     static func install() {
-        signal(SIGHUP) { _ in ReloadSignal.pending.store(true, ordering: .relaxed) }
+        SignalWakeups.install()
+        signal(SIGHUP) { _ in
+            ReloadSignal.pending.store(true, ordering: .relaxed)
+            SignalWakeups.notify()
+        }
     }
 
     /// Whether a reload was asked for since the last call (and clears it).

@@ -2,16 +2,23 @@ import Glibc
 import Synchronization
 
 /// SIGINT and SIGTERM ask the gateway to stop: the handler only records the
-/// signal (an atomic store is async-signal-safe), and the run loop notices
-/// and shuts down in order — listener first, then the batch in flight is
-/// committed.
+/// signal (an atomic store is async-signal-safe) and wakes the listening
+/// loop through `SignalWakeups`, which shuts down in order: listener first,
+/// then the batch in flight is committed.
 enum ShutdownSignal {
     private static let received = Atomic<Int32>(0)
 
     /// Routes SIGINT and SIGTERM to the flag instead of killing the process.
     static func install() {
-        signal(SIGINT) { number in ShutdownSignal.received.store(number, ordering: .relaxed) }
-        signal(SIGTERM) { number in ShutdownSignal.received.store(number, ordering: .relaxed) }
+        SignalWakeups.install()
+        signal(SIGINT) { number in
+            ShutdownSignal.received.store(number, ordering: .relaxed)
+            SignalWakeups.notify()
+        }
+        signal(SIGTERM) { number in
+            ShutdownSignal.received.store(number, ordering: .relaxed)
+            SignalWakeups.notify()
+        }
     }
 
     /// The signal that asked for shutdown, if one did.

@@ -40,10 +40,8 @@ final class StatusServer: Sendable {
             close(descriptor)
             throw SetupError(description: "cannot listen on the status socket \(path): \(reason)")
         }
-        // `stop()` wakes the blocked accept with shutdown(2); the timeout is
-        // only a backstop, long enough that a quiet gateway does not wake for it.
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // No accept timeout: `stop()` wakes the blocked accept with
+        // shutdown(2), so a quiet gateway never wakes for this thread.
         var newThread = pthread_t()
         let started = pthread_create(
             &newThread, nil,
@@ -67,7 +65,12 @@ final class StatusServer: Sendable {
     private func serve() {
         while !stopping.load(ordering: .relaxed) {
             let client = accept(descriptor, nil, nil)
-            guard client >= 0 else { continue }  // woken by stop(), or the backstop timeout
+            guard client >= 0 else {
+                // Woken by stop(), or interrupted; anything else (out of file
+                // descriptors, say) is retried after a pause, never in a spin.
+                if errno != EINTR && !stopping.load(ordering: .relaxed) { usleep(100_000) }
+                continue
+            }
             var timeout = timeval(tv_sec: 1, tv_usec: 0)
             setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var request = [UInt8](repeating: 0, count: 16)

@@ -30,8 +30,10 @@ final class ReceiveLoop {
         let control = UnsafeMutableRawPointer.allocate(byteCount: controlBytes, alignment: 16)
         defer { control.deallocate() }
 
+        listener.recordLoopRunning(true)
+        defer { listener.recordLoopRunning(false) }
         while !listener.isStopping {
-            listener.recordLoopIteration()
+            listener.recordBusy(false)
             var source = sockaddr_in()
             var vector = iovec(iov_base: buffer, iov_len: ReceiveLoop.bufferBytes)
             let count: Int = withUnsafeMutablePointer(to: &source) { sourcePointer in
@@ -48,8 +50,10 @@ final class ReceiveLoop {
                     return received
                 }
             }
+            listener.recordBusy(true)
+            // `stop()` shuts the socket down, which ends the read (with 0).
+            if listener.isStopping { break }
             if count < 0 {
-                // EAGAIN: the read timeout, a chance to notice `stop()`.
                 // EINTR: a signal. Anything else: back off briefly, never spin.
                 if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { usleep(10_000) }
                 continue

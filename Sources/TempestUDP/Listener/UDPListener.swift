@@ -28,7 +28,8 @@ public final class UDPListener: Sendable {
 
     private let state = Mutex(State())
     private let counters = Mutex(ListenerStatistics())
-    private let loopIterations = Atomic<UInt64>(0)
+    private let loopRunning = Atomic<Bool>(false)
+    private let busySinceNanoseconds = Atomic<UInt64>(0)
     private let allowedSources: Set<UInt32>
 
     /// Creates a listener; nothing is bound until `start`.
@@ -51,15 +52,31 @@ public final class UDPListener: Sendable {
         state.withLock { $0.boundPort }
     }
 
-    /// Grows on every pass of the receive loop, at least once a second while
-    /// the loop is alive (the socket's read timeout is one second). A
-    /// watchdog that sees it stop growing knows the loop is stuck or dead.
-    public var receiveLoopHeartbeat: UInt64 {
-        loopIterations.load(ordering: .relaxed)
+    /// Whether the receive thread is alive and not stuck: it is waiting for a
+    /// datagram, or has been handling one for less than `seconds`. A watchdog
+    /// asks this instead of waking the thread on a timer, so a quiet listener
+    /// costs no CPU; a loop that ended or hangs in its handler answers false.
+    public func receiveLoopIsResponsive(withinSeconds seconds: Double) -> Bool {
+        guard loopRunning.load(ordering: .relaxed) else { return false }
+        let busySince = busySinceNanoseconds.load(ordering: .relaxed)
+        guard busySince != 0 else { return true }
+        return Double(UDPListener.monotonicNanoseconds() &- busySince) / 1_000_000_000 < seconds
     }
 
-    func recordLoopIteration() {
-        loopIterations.add(1, ordering: .relaxed)
+    /// The receive loop's marks: running or not, and since when it has been
+    /// busy with a datagram (0 while it waits for one).
+    func recordLoopRunning(_ running: Bool) {
+        loopRunning.store(running, ordering: .relaxed)
+    }
+
+    func recordBusy(_ busy: Bool) {
+        busySinceNanoseconds.store(busy ? UDPListener.monotonicNanoseconds() : 0, ordering: .relaxed)
+    }
+
+    static func monotonicNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
     /// A snapshot of the counters.
@@ -93,16 +110,19 @@ public final class UDPListener: Sendable {
         }
     }
 
-    /// Stops the receive thread (within the socket's one-second read timeout) and
-    /// closes the socket. Safe to call more than once.
+    /// Stops the receive thread and closes the socket. Safe to call more
+    /// than once. `shutdown(2)` wakes the thread from its blocking read (on
+    /// Linux this works for UDP sockets too), so there is no read timeout to
+    /// wait for, nor one that wakes a quiet listener every second.
     public func stop() {
-        let thread: pthread_t? = state.withLock { state in
+        let (thread, socket): (pthread_t?, Int32) = state.withLock { state in
             state.isStopping = true
             let thread = state.thread
             state.thread = nil
-            return thread
+            return (thread, state.socket)
         }
         if let thread {
+            _ = shutdown(socket, Int32(SHUT_RD))
             pthread_join(thread, nil)
         }
         state.withLock {
@@ -142,12 +162,6 @@ public final class UDPListener: Sendable {
             // Best effort: report the kernel's drop counter with each datagram.
             var enable: Int32 = 1
             _ = setsockopt(descriptor, SOL_SOCKET, SO_RXQ_OVFL, &enable, socklen_t(MemoryLayout<Int32>.size))
-            // Once a second is often enough to notice `stop()` and to prove the
-            // loop alive, and rare enough to cost nothing while the hub is quiet.
-            var timeout = timeval(tv_sec: 1, tv_usec: 0)
-            guard setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size)) == 0
-            else { throw ListenerError.socketFailed("set a receive timeout", errno: errno) }
-
             var socketAddress = sockaddr_in()
             socketAddress.sin_family = sa_family_t(AF_INET)
             socketAddress.sin_port = configuration.port.bigEndian

@@ -23,8 +23,9 @@ final class IngestService: Service, Sendable {
         session.stopRequested = { [self] in stopRequested.load(ordering: .relaxed) }
         let statistics = try await withGracefulShutdownHandler {
             try await session.run()
-        } onGracefulShutdown: { [self] in
+        } onGracefulShutdown: { [self, session] in
             stopRequested.store(true, ordering: .relaxed)
+            session.wakeup.signal()
         }
         finalStatistics.withLock { $0 = statistics }
     }

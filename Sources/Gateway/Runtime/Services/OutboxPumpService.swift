@@ -1,45 +1,58 @@
 import ServiceLifecycle
 import Storage
 
-/// Moves the outbox to the broker: the pump is woken by every commit and
-/// by the broker's events (a connection, an acknowledgement, a loss), and
-/// once a second for what depends on time (a device falling silent, a
-/// restart after libmosquitto gave up) and to read the outbox depth for
-/// `status`. A quiet gateway therefore wakes about once a second, not twenty
-/// times (idle CPU matters on a Pi that runs for years). It stops last, after ingest and the cloud,
-/// so that everything they committed has had its chance to leave.
+/// Moves the outbox to the broker. The pump sleeps until something gives it
+/// work: a commit, the broker's events (a connection, an acknowledgement, a
+/// loss), or a deadline that time alone brings (a device falling silent, a
+/// restart after libmosquitto gave up; `GatewayPublisher.secondsUntilTimedWork`).
+/// A quiet gateway with nothing due has no timer at all: idle CPU matters on
+/// a Pi that runs for years. It stops last, after ingest and the cloud, so
+/// that everything they committed has had its chance to leave.
 struct OutboxPumpService: Service {
     let publisher: GatewayPublisher?
     let writer: StoreWriter
-    let wakeups: AsyncStream<Void>
-    let wake: AsyncStream<Void>.Continuation
+    /// Signalled by every commit and by the publisher's events.
+    let wakeup: WakeupEvent
     /// Receives the outbox depth in messages.
     let noteDepth: @Sendable (Int) -> Void
 
+    /// The outbox depth for `status` is read at most this often while work
+    /// arrives, and once more this long after the last work.
+    static let depthReadIntervalSeconds = 1.0
+
     func run() async {
         // Without a broker there is nothing to pump: wait for the shutdown.
-        guard publisher != nil else {
+        guard let publisher else {
             try? await gracefulShutdown()
             return
         }
-        publisher?.onWork { [wake] in wake.yield() }
-        let ticking = Task { [writer, wake, noteDepth] in
+        publisher.onWork { [wakeup] in wakeup.signal() }
+        await cancelWhenGracefulShutdown { [wakeup] in
+            await readDepth()
+            var depthReadAt = MonotonicClock.seconds()
+            var depthStale = false
             while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: 1_000_000_000)
-                wake.yield()
-                if let depth = try? await writer.perform({ store in try store.outboxDepth().messages }) {
-                    noteDepth(depth)
+                var timeout = publisher.secondsUntilTimedWork()
+                if depthStale {
+                    let depthDue = max(0, depthReadAt + Self.depthReadIntervalSeconds - MonotonicClock.seconds())
+                    timeout = min(timeout ?? depthDue, depthDue)
+                }
+                let workArrived = await wakeup.wait(seconds: timeout)
+                if Task.isCancelled { break }
+                await publisher.pump()
+                if workArrived { depthStale = true }
+                if depthStale && MonotonicClock.seconds() - depthReadAt >= Self.depthReadIntervalSeconds {
+                    await readDepth()
+                    depthReadAt = MonotonicClock.seconds()
+                    depthStale = false
                 }
             }
         }
-        await withGracefulShutdownHandler {
-            for await _ in wakeups {
-                await publisher?.pump()
-            }
-        } onGracefulShutdown: { [wake] in
-            ticking.cancel()
-            wake.finish()
+    }
+
+    private func readDepth() async {
+        if let depth = try? await writer.perform({ store in try store.outboxDepth().messages }) {
+            noteDepth(depth)
         }
-        ticking.cancel()
     }
 }

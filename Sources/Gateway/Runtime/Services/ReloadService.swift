@@ -1,15 +1,18 @@
 import ServiceLifecycle
 
-/// Watches for SIGHUP (once a second) and reloads the configuration
-/// while ingest goes on, until the group shuts down.
+/// Reloads the configuration on SIGHUP while ingest goes on, until the
+/// group shuts down. It sleeps until a signal arrives (`SignalWakeups`):
+/// no timer.
 struct ReloadService: Service {
     /// Reloads: reads the configuration and hands the changes out.
     let reload: @Sendable () -> Void
 
     func run() async {
-        try? await cancelWhenGracefulShutdown { [reload] in
+        let wakeup = WakeupEvent()
+        SignalWakeups.observe { wakeup.signal() }
+        await cancelWhenGracefulShutdown { [reload] in
             while !Task.isCancelled {
-                try await Task.sleep(nanoseconds: 1_000_000_000)
+                await wakeup.wait()
                 if ReloadSignal.take() { reload() }
             }
         }

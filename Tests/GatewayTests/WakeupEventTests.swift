@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@testable import Gateway
+
+/// The primitive the run's loops sleep on instead of polling.
+@Suite("wake-up event")
+struct WakeupEventTests {
+    @Test("a signal before the wait is kept for it, once")
+    func signalBeforeWait() async {
+        let event = WakeupEvent()
+        event.signal()
+        event.signal()
+        #expect(await event.wait(seconds: 30) == true)
+        // The two signals were one: the next wait runs out.
+        #expect(await event.wait(seconds: 0.05) == false)
+    }
+
+    @Test("a signal from another thread wakes the waiting task before its time limit")
+    func signalWakesWaiter() async {
+        let event = WakeupEvent()
+        let waiter = Task { await event.wait(seconds: 60) }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+        Thread.detachNewThread { event.signal() }
+        // true: woken by the signal (a time limit that ran out answers false).
+        #expect(await waiter.value == true)
+    }
+
+    @Test("cancelling the waiting task ends its wait")
+    func cancellationEndsWait() async {
+        let event = WakeupEvent()
+        let waiter = Task { await event.wait() }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+        waiter.cancel()
+        await waiter.value  // returns instead of waiting for ever
+        #expect(waiter.isCancelled)
+    }
+}
