@@ -5,7 +5,8 @@
 # the README, the example configuration as /etc/tempest-gateway/config.toml
 # (a conffile: dpkg keeps local edits on upgrade), and maintainer scripts
 # that enable and restart the service.
-# Depends are computed from the binary by dpkg-shlibdeps.
+# Depends are computed from the binary by dpkg-shlibdeps, plus libcurl4,
+# which the binary loads with dlopen (see below).
 # Works the same on 64-bit Raspberry Pi OS (arm64) and Debian 12 (amd64).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,11 @@ if [ -z "$depends" ]; then
   echo "error: dpkg-shlibdeps computed no dependencies" >&2
   exit 1
 fi
+# libcurl is not linked but loaded with dlopen("libcurl.so.4") on the first
+# HTTP request (it and its ~25 libraries cost ~3.8 MB of resident memory that
+# most gateways never need), so dpkg-shlibdeps cannot see it. 7.85.0 is the
+# first libcurl with CURLOPT_PROTOCOLS_STR, which the HTTP client sets.
+depends="$depends, libcurl4 (>= 7.85.0)"
 
 installed_kib=$(du -sk "$package" | awk '{ print $1 }')
 cat > "$package/DEBIAN/control" <<CONTROL

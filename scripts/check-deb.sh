@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the .deb and checks what it holds: the stripped binary, the unit,
 # maintainer scripts, the configuration file as a conffile, and Depends
-# computed from the binary.
+# computed from the binary plus libcurl4, which the binary loads with dlopen
+# (so it must not link it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deb=$(bash packaging/build-deb.sh | tail -n 1)
@@ -11,7 +12,7 @@ for path in ./usr/bin/tempest-gateway ./lib/systemd/system/tempest-gateway.servi
   grep -q " $path\$" <<<"$contents" || { echo "error: $deb lacks $path" >&2; exit 1; }
 done
 depends=$(dpkg-deb -f "$deb" Depends)
-for library in libc6 libmosquitto1 libsqlite3-0; do
+for library in libc6 libmosquitto1 libsqlite3-0 'libcurl4 (>= 7.85.0)'; do
   grep -q "$library" <<<"$depends" || { echo "error: Depends lacks $library: $depends" >&2; exit 1; }
 done
 if grep -q -E 'swift|libFoundation' <<<"$depends"; then
@@ -33,6 +34,10 @@ file "$work/usr/bin/tempest-gateway" | grep -q 'stripped' || { echo "error: the 
 file "$work/usr/bin/tempest-gateway" | grep -q 'not stripped' && { echo "error: the binary is not stripped" >&2; exit 1; }
 if readelf -d "$work/usr/bin/tempest-gateway" | grep -E 'NEEDED.*(libswift|libFoundation)' >/dev/null; then
   echo "error: the packaged binary links the Swift runtime dynamically" >&2
+  exit 1
+fi
+if readelf -d "$work/usr/bin/tempest-gateway" | grep -E 'NEEDED.*libcurl' >/dev/null; then
+  echo "error: the packaged binary links libcurl, which must be loaded with dlopen on the first HTTP request" >&2
   exit 1
 fi
 "$work/usr/bin/tempest-gateway" --version >/dev/null

@@ -2,6 +2,11 @@ import Logging
 
 /// An HTTP GET client over libcurl.
 ///
+/// libcurl is loaded on the first request, not linked (it and its libraries
+/// cost ~3.8 MB of resident memory that a gateway without cloud features
+/// never needs); when it cannot be loaded, every request fails with
+/// ``HTTPError/Kind/libcurlUnavailable``.
+///
 /// Each request runs `curl_easy_perform` on its own thread; cancelling the
 /// awaiting task aborts the transfer from libcurl's progress callback.
 /// TLS peer and host verification are always on; compressed responses are

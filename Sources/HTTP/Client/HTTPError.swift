@@ -19,6 +19,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case cancelled
         /// The server answered with a status code other than 2xx.
         case httpStatus
+        /// libcurl itself could not be loaded (it is loaded on the first
+        /// request, not linked); no request can succeed until it is installed.
+        case libcurlUnavailable
         /// Anything else libcurl reported.
         case other
     }
@@ -32,6 +35,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case tooManyRedirects(limit: Int)
         case cancelled
         case httpStatus(code: Int, bodyExcerpt: String)
+        case libcurlUnavailable(library: String, reason: String)
         case other(message: String)
     }
 
@@ -78,6 +82,11 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         let excerpt = String(text.prefix(200)).filter { !$0.isNewline }
         return HTTPError(.httpStatus(code: statusCode, bodyExcerpt: excerpt), url: url)
     }
+    /// libcurl (the shared library `library`) could not be loaded, for
+    /// `reason` (the dynamic loader's message).
+    public static func libcurlUnavailable(library: String, reason: String, url: String) -> HTTPError {
+        HTTPError(.libcurlUnavailable(library: library, reason: reason), url: url)
+    }
     /// Any other failure.
     public static func other(message: String, url: String) -> HTTPError {
         HTTPError(.other(message: message), url: url)
@@ -94,6 +103,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case .tooManyRedirects: .tooManyRedirects
         case .cancelled: .cancelled
         case .httpStatus: .httpStatus
+        case .libcurlUnavailable: .libcurlUnavailable
         case .other: .other
         }
     }
@@ -123,6 +133,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
             "the request to \(redactedURL) was cancelled"
         case .httpStatus(let statusCode, let excerpt):
             "HTTP status \(statusCode) from \(redactedURL)" + (excerpt.isEmpty ? "" : ": \(excerpt)")
+        case .libcurlUnavailable(let library, let reason):
+            "request to \(redactedURL) failed: libcurl (\(library)) could not be loaded: \(reason); "
+                + "install it with: apt-get install libcurl4"
         case .other(let message):
             "request to \(redactedURL) failed: \(message)"
         }

@@ -11,19 +11,17 @@ struct CurlTransfer {
     /// Runs the transfer to completion and maps the outcome.
     func perform() -> Result<HTTPResponse, HTTPError> {
         let url = request.url
-        guard CurlGlobal.ensureInitialised() else {
-            return .failure(.other(message: "libcurl could not be initialised", url: url))
-        }
-        guard let handle = curl_easy_init() else {
+        if let error = CurlGlobal.ensureInitialised(for: url) { return .failure(error) }
+        guard let handle = tempest_curl_easy_init() else {
             return .failure(.other(message: "curl_easy_init failed", url: url))
         }
-        defer { curl_easy_cleanup(handle) }
+        defer { tempest_curl_easy_cleanup(handle) }
 
         var headerList: UnsafeMutablePointer<curl_slist>? = nil
         for header in request.headers {
-            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+            headerList = tempest_curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
-        defer { curl_slist_free_all(headerList) }
+        defer { tempest_curl_slist_free_all(headerList) }
 
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let statePointer = Unmanaged.passUnretained(state).toOpaque()
@@ -56,7 +54,7 @@ struct CurlTransfer {
             tempest_curl_setopt_progress_function(handle, curlProgressCallback)
             tempest_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, statePointer)
             tempest_curl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
-            return curl_easy_perform(handle)
+            return tempest_curl_easy_perform(handle)
         }
 
         if code == CURLE_OK {
@@ -71,7 +69,7 @@ struct CurlTransfer {
 
     private func mapError(_ code: CURLcode, detail: String) -> HTTPError {
         let url = request.url
-        let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let message = detail.isEmpty ? String(cString: tempest_curl_easy_strerror(code)) : detail
         let (host, port) = RedactedURL.hostAndPort(of: url)
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
