@@ -1,3 +1,4 @@
+import Glibc
 import CSQLite
 import Storage
 import TempestTestKit
@@ -14,6 +15,30 @@ struct DatabaseTests {
         #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
         #expect(try database.scalarInt("PRAGMA auto_vacuum") == 2)
         #expect(try database.scalarInt("PRAGMA busy_timeout") == 5_000)
+        #expect(try database.scalarInt("PRAGMA wal_autocheckpoint") == Int64(Database.checkpointPages))
+    }
+
+    @Test("the write-ahead log is checkpointed at 4,000 pages: it grows past SQLite's 1,000 and stays bounded")
+    func checkpointThreshold() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("log.sqlite")
+        let database = try Database(path: path)
+        try database.execute("CREATE TABLE t (b BLOB)")
+        let blob = [UInt8](repeating: 7, count: 3_000)  // one new page per commit at least
+        func commit(_ count: Int) throws {
+            for _ in 0..<count {
+                try database.transaction { try database.run("INSERT INTO t VALUES (?)") { try $0.bind(blob, at: 0) } }
+            }
+        }
+        func logFrames() -> Int {
+            var status = stat()
+            guard stat(path + "-wal", &status) == 0 else { return 0 }
+            return (Int(status.st_size) - 32) / (4_096 + 24)  // header, then frames of header + page
+        }
+        try commit(1_500)
+        #expect(logFrames() > 1_100, "the log was checkpointed and restarted early: \(logFrames()) frames")
+        try commit(6_000)
+        #expect(logFrames() < Database.checkpointPages + 200, "the log outgrew its bound: \(logFrames()) frames")
     }
 
     @Test("values of every type round-trip through binding and reading")

@@ -48,10 +48,20 @@ public final class Database {
         if mode != .readOnly {
             try execute("PRAGMA auto_vacuum = INCREMENTAL")
             try execute("PRAGMA journal_mode = WAL")
+            // Checkpoint when the log holds 4,000 pages (16 MB), not SQLite's
+            // 1,000: measured on a day of datagrams replayed in a burst, the
+            // default re-ran checkpoints so often that they read 64,000 log
+            // pages (a tenth of the gateway's CPU); 4,000 read under 1,000.
+            // At a station's pace it also copies each hot page to the
+            // database a quarter as often, which spares an SD card.
+            try execute("PRAGMA wal_autocheckpoint = \(Database.checkpointPages)")
         }
         try execute("PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
     }
+
+    /// Pages in the write-ahead log after which a commit checkpoints it.
+    public static let checkpointPages = 4_000
 
     deinit {
         statementCache.removeAll()
