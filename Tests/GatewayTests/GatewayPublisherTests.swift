@@ -3,6 +3,7 @@ import Logging
 import MQTT
 import Storage
 import TempestTestKit
+import Synchronization
 import Testing
 @testable import Gateway
 
@@ -38,6 +39,36 @@ struct GatewayPublisherTests {
         try retained.start()
         let seen = try retained.wait(timeoutSeconds: 20).standardOutput.split(separator: "\n").sorted()
         #expect(seen == ["tempest/ST-1/x \(last)", "tempest/ST-1/y -\(last)"])
+        await publisher.stop()
+    }
+
+    @Test("the wake-up the broker's events call does not grow: its call stack is as deep after 300 acknowledgements as after the first")
+    func wakeUpDoesNotGrow() async throws {
+        let broker = try MosquittoBroker()
+        let directory = try TemporaryDirectory()
+        let writer = try StoreWriter(path: directory.file("wake.db"))
+        defer { writer.shutdown() }
+        let publisher = try GatewayPublisher(
+            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-wake"),
+            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"))
+        let depths = Mutex<[Int]>([])
+        publisher.onWork { depths.withLock { $0.append(Thread.callStackSymbols.count) } }
+        try publisher.start()
+        for _ in 0..<100 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(publisher.isConnected)
+        // One value at a time at QoS 1: the acknowledgement that empties the
+        // window calls the wake-up, once per value.
+        let before = depths.withLock { $0.count }
+        for value in 1...300 {
+            publisher.update(values: [("tempest/ST-1/x", "\(value)")])
+            for _ in 0..<400 where depths.withLock({ $0.count }) < before + value {
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+        }
+        let seen = depths.withLock { $0 }
+        #expect(seen.count >= before + 300)
+        // Before the fix each call added two frames: 600 more after 300 calls.
+        #expect((seen.max() ?? 0) - (seen.min() ?? 0) <= 4, "call stack depths ranged from \(seen.min() ?? 0) to \(seen.max() ?? 0)")
         await publisher.stop()
     }
 }

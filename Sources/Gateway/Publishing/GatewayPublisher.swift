@@ -75,7 +75,15 @@ final class GatewayPublisher: Sendable {
     private let client = Mutex<MQTTClient?>(nil)
     /// Called when the broker gave the pump work (a connection, an
     /// acknowledgement, a loss), so that the pump need not poll for it.
-    private let workArrived = Mutex<(@Sendable () -> Void)?>(nil)
+    private let workArrived = Mutex<WorkCallback?>(nil)
+
+    /// The pump's wake-up, held in a struct: a closure stored directly as a
+    /// `Mutex`'s value is wrapped in two more reabstraction thunks by every
+    /// `withLock` that reads it (Swift 6.3), so its call chain and memory
+    /// grew with every broker event, without bound.
+    private struct WorkCallback {
+        let call: @Sendable () -> Void
+    }
 
     init(
         configuration: MQTTConfiguration, layout: TopicLayout, discovery: HomeAssistantDiscovery?, qos: Int32,
@@ -99,7 +107,7 @@ final class GatewayPublisher: Sendable {
 
     /// Sets what wakes the pump when the broker's events leave work for it.
     func onWork(_ wake: @escaping @Sendable () -> Void) {
-        workArrived.withLock { $0 = wake }
+        workArrived.withLock { $0 = WorkCallback(call: wake) }
     }
 
     /// Connects in the background; a broker that is down is retried.
@@ -393,7 +401,7 @@ final class GatewayPublisher: Sendable {
 
     private func handle(_ event: MQTTEvent) {
         var wake = false
-        defer { if wake { workArrived.withLock { $0 }?() } }
+        defer { if wake { workArrived.withLock { $0 }?.call() } }
         switch event {
         case .connected:
             state.withLock { state in
