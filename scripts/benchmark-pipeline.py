@@ -8,7 +8,12 @@ prints, each with its label and unit:
     event acknowledged by the broker and seen by a subscriber),
   - UDP-to-MQTT latency p50/p99 at the real rate (one datagram every 3 s is
     too slow to sample in a benchmark, so a replay at 50x real time),
-  - CPU seconds for one simulated day of datagrams,
+  - CPU seconds for one simulated day of datagrams: sent in a burst, and
+    estimated at the real rate from two measurements (a day at the real
+    rate takes a day): the CPU of a quiet gateway per second, and the CPU
+    per datagram when datagrams arrive one at a time (a sample of the day
+    at 50 per second, each committed and published on its own as at a
+    station's pace),
   - the gateway's peak resident memory.
 Everything talks to 127.0.0.1 only; every loop is bounded in count and time.
 
@@ -128,6 +133,24 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def thread_cpu_ns(pid):
+    """CPU nanoseconds of each live thread (schedstat: finer than clock ticks)."""
+    times = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                times[task] = int(f.read().split()[0])
+        except OSError:
+            pass
+    return times
+
+
+def cpu_between(before, after):
+    """CPU seconds the threads used between two snapshots (threads that ended
+    meanwhile, idle pool threads, are left out: a small undercount)."""
+    return sum(ns - before.get(task, 0) for task, ns in after.items()) / 1e9
+
+
 def wind(serial, timestamp, speed):
     return json.dumps({"serial_number": serial, "type": "rapid_wind", "hub_sn": "HB-00000001",
                        "ob": [timestamp, speed, (timestamp * 7) % 360]}, separators=(",", ":")).encode()
@@ -173,10 +196,36 @@ def main():
                     if key in subscriber.arrivals:
                         f.write(f"{t:.6f} {(subscriber.arrivals[key] - t) * 1000:.3f}\n")
 
-    # CPU for one simulated day (the sample day, sent as fast as it goes).
-    cpu_before = cpu_seconds(gateway.pid)
     with open(os.path.join(ROOT, "Samples", "sample-day.jsonl"), "rb") as f:
         day = [line.rstrip(b"\n") for line in f]
+
+    # CPU at the real rate, estimated: a quiet gateway's CPU per second, and
+    # the CPU per datagram when each arrives on its own (every 40th line of
+    # the day, so the mix of types is the day's, under other serials so that
+    # the burst below is not taken for repeats), at 50 per second.
+    time.sleep(5)  # the latency step's messages settle, idle pool threads end
+    quiet_seconds = 20
+    before = thread_cpu_ns(gateway.pid)
+    time.sleep(quiet_seconds)
+    idle_per_second = cpu_between(before, thread_cpu_ns(gateway.pid)) / quiet_seconds
+    sample = [line.replace(b"ST-00054321", b"ST-00099999").replace(b"HB-00012345", b"HB-00099999") for line in day[::40]]
+    before = thread_cpu_ns(gateway.pid)
+    begin = time.monotonic()
+    for index, line in enumerate(sample):
+        sender.sendto(line, ("127.0.0.1", udp_port))
+        pause = begin + (index + 1) / 50 - time.monotonic()
+        if pause > 0:
+            time.sleep(pause)
+    time.sleep(2)
+    paced_seconds = time.monotonic() - begin
+    per_datagram = (cpu_between(before, thread_cpu_ns(gateway.pid)) - idle_per_second * paced_seconds) / len(sample)
+    print(f"CPU of a quiet gateway: {idle_per_second * 1000:.3f} ms per second, {idle_per_second * 86400:.2f} s per day")
+    print(f"CPU per datagram arriving on its own ({len(sample)} of the day's datagrams at 50/s): {per_datagram * 1e6:.0f} microseconds")
+    print(f"CPU for one simulated day at the real rate (estimated: quiet CPU for 24 h plus {len(day)} datagrams "
+          f"one at a time): {idle_per_second * 86400 + per_datagram * len(day):.2f} CPU seconds")
+
+    # CPU for one simulated day (the sample day, sent as fast as it goes).
+    cpu_before = cpu_seconds(gateway.pid)
     for i, line in enumerate(day):
         sender.sendto(line, ("127.0.0.1", udp_port))
         if i % 200 == 199:
