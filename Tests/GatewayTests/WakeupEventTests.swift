@@ -35,4 +35,19 @@ struct WakeupEventTests {
         await waiter.value  // returns instead of waiting for ever
         #expect(waiter.isCancelled)
     }
+
+    @Test("waits with the same or later deadlines share one timer; an earlier deadline starts another")
+    func timerReuse() async {
+        let event = WakeupEvent()
+        let start = MonotonicClock.seconds()
+        // A busy loop: each wait is signalled, each asks for a later deadline.
+        for index in 0..<1_000 {
+            event.signal()
+            #expect(await event.wait(untilMonotonicSeconds: start + 60 + Double(index)) == true)
+        }
+        #expect(event.timersStarted == 1)
+        // An earlier deadline needs its own timer, which ends the wait.
+        #expect(await event.wait(untilMonotonicSeconds: MonotonicClock.seconds() + 0.05) == false)
+        #expect(event.timersStarted == 2)
+    }
 }

@@ -75,7 +75,7 @@ struct ListeningSession {
                 }
             }
             let nextDeadline = [endAt, nextPingAt, hintAt].compactMap { $0 }.min()
-            await wakeup.wait(seconds: nextDeadline.map { $0 - now })
+            await wakeup.wait(untilMonotonicSeconds: nextDeadline)
         }
         notifier?.stopping()
         listener.stop()

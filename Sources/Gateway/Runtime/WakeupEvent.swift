@@ -1,16 +1,30 @@
 import Synchronization
 
-/// Wakes one waiting task, with an optional time limit: the way the run's
+/// Wakes one waiting task, with an optional deadline: the way the run's
 /// loops sleep until there is something to do instead of polling, so that a
 /// quiet gateway costs almost no CPU (a Pi runs it for years).
 ///
 /// A signal with no task waiting is kept (once) for the next wait, so none
-/// is lost between two waits. Spurious returns are possible (a time limit
-/// that ran out just as a signal came): callers re-check their conditions.
+/// is lost between two waits. Spurious returns are possible (a deadline
+/// that passed just as a signal came, or an earlier deadline's timer):
+/// callers re-check their conditions.
+///
+/// One timer serves successive waits: a wait whose deadline is the same as
+/// or later than the armed timer's keeps that timer (it wakes the loop early
+/// at worst, and the loop waits again), so a busy loop that waits once per
+/// datagram does not leave a cancelled timer behind for each.
 final class WakeupEvent: Sendable {
     private struct State {
         var pending = false
         var waiter: CheckedContinuation<Void, Never>?
+        /// The armed timer's deadline (monotonic seconds), its generation,
+        /// and its task (attached once created).
+        var timer: (deadline: Double, generation: UInt64, task: Task<Void, Never>?)?
+        var timerGeneration: UInt64 = 0
+        /// `signal()` was called since the last wait returned.
+        var signalled = false
+        /// Timers started so far (for tests).
+        var timersStarted = 0
     }
 
     private let state = Mutex(State())
@@ -19,15 +33,7 @@ final class WakeupEvent: Sendable {
 
     /// Wakes the waiting task, or the next one to wait. Safe from any thread.
     func signal() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard let waiter = state.waiter else {
-                state.pending = true
-                return nil
-            }
-            state.waiter = nil
-            return waiter
-        }
-        waiter?.resume()
+        wake(byTimer: false)
     }
 
     /// Waits for a signal (or returns at once if one is pending). Returns
@@ -50,23 +56,71 @@ final class WakeupEvent: Sendable {
         }
     }
 
-    /// Waits for a signal or `seconds` at most (nil: no limit). Returns true
-    /// when signalled, false when the time ran out.
+    /// Waits for a signal or until the monotonic clock (`MonotonicClock`)
+    /// reads `deadline` (nil: no limit). Returns true when signalled, false
+    /// when woken by a deadline.
+    @discardableResult
+    func wait(untilMonotonicSeconds deadline: Double?) async -> Bool {
+        if let deadline { arm(deadline) }
+        await wait()
+        return state.withLock { state in
+            defer { state.signalled = false }
+            return state.signalled
+        }
+    }
+
+    /// Waits for a signal or `seconds` at most (nil: no limit).
     @discardableResult
     func wait(seconds: Double?) async -> Bool {
-        guard let seconds else {
-            await wait()
-            return true
+        await wait(untilMonotonicSeconds: seconds.map { MonotonicClock.seconds() + $0 })
+    }
+
+    /// How many timers the waits have started so far.
+    var timersStarted: Int { state.withLock { $0.timersStarted } }
+
+    private func arm(_ deadline: Double) {
+        // Recorded before its task exists, so that a timer that fires at once
+        // still finds itself armed.
+        let replaced = state.withLock { state -> (generation: UInt64, old: Task<Void, Never>?)? in
+            if let timer = state.timer, timer.deadline <= deadline { return nil }
+            state.timerGeneration &+= 1
+            let old = state.timer?.task
+            state.timer = (deadline, state.timerGeneration, nil)
+            state.timersStarted += 1
+            return (state.timerGeneration, old)
         }
-        let timedOut = Atomic<Bool>(false)
-        let timer = Task { [self] in
-            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+        guard let replaced else { return }
+        replaced.old?.cancel()
+        let task = Task { [self] in
+            let delay = max(0, deadline - MonotonicClock.seconds())
+            try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
             guard !Task.isCancelled else { return }
-            timedOut.store(true, ordering: .relaxed)
-            signal()
+            let current = state.withLock { state -> Bool in
+                guard state.timer?.generation == replaced.generation else { return false }
+                state.timer = nil
+                return true
+            }
+            if current { wake(byTimer: true) }
         }
-        await wait()
-        timer.cancel()
-        return !timedOut.load(ordering: .relaxed)
+        let superseded = state.withLock { state -> Bool in
+            guard state.timer?.generation == replaced.generation else { return state.timerGeneration != replaced.generation }
+            state.timer?.task = task
+            return false
+        }
+        // A later call armed an earlier timer meanwhile: this one is not needed.
+        if superseded { task.cancel() }
+    }
+
+    private func wake(byTimer: Bool) {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if !byTimer { state.signalled = true }
+            guard let waiter = state.waiter else {
+                state.pending = true
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume()
     }
 }

@@ -32,12 +32,12 @@ struct OutboxPumpService: Service {
             var depthReadAt = MonotonicClock.seconds()
             var depthStale = false
             while !Task.isCancelled {
-                var timeout = publisher.secondsUntilTimedWork()
+                var deadline = publisher.secondsUntilTimedWork().map { MonotonicClock.seconds() + $0 }
                 if depthStale {
-                    let depthDue = max(0, depthReadAt + Self.depthReadIntervalSeconds - MonotonicClock.seconds())
-                    timeout = min(timeout ?? depthDue, depthDue)
+                    let depthDue = depthReadAt + Self.depthReadIntervalSeconds
+                    deadline = min(deadline ?? depthDue, depthDue)
                 }
-                let workArrived = await wakeup.wait(seconds: timeout)
+                let workArrived = await wakeup.wait(untilMonotonicSeconds: deadline)
                 if Task.isCancelled { break }
                 await publisher.pump()
                 if workArrived { depthStale = true }
