@@ -72,4 +72,45 @@ struct GatewayPublisherTests {
         #expect((seen.max() ?? 0) - (seen.min() ?? 0) <= 4, "call stack depths ranged from \(seen.min() ?? 0) to \(seen.max() ?? 0)")
         await publisher.stop()
     }
+
+    @Test("acknowledged outbox entries are deleted in a batch when it is due, not one transaction per acknowledgement")
+    func acknowledgementsBatched() async throws {
+        let broker = try MosquittoBroker()
+        let directory = try TemporaryDirectory()
+        let committed = Mutex<GatewayPublisher?>(nil)
+        let writer = try StoreWriter(
+            path: directory.file("acks.db"), logger: Logger(label: "test"),
+            onCommit: { report in committed.withLock { $0 }?.noteCommitted(report) })
+        defer { writer.shutdown() }
+        let publisher = try GatewayPublisher(
+            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-acks"),
+            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"))
+        committed.withLock { $0 = publisher }
+        try publisher.start()
+        for _ in 0..<100 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(publisher.isConnected)
+        await publisher.pump()  // reads the (empty) outbox to its end
+        // Five events, one commit each, as at a station's pace; each leaves
+        // from the commit and is acknowledged.
+        for index in 1...5 {
+            try writer.submit([
+                .outbox(OutboxMessage(topic: "tempest/e", payload: Array("\(index)".utf8), qos: 1, retain: false, priority: .event, createdAt: Int64(index)))
+            ])
+            try await writer.flush()
+        }
+        for _ in 0..<200 where publisher.inFlightCount > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(publisher.inFlightCount == 0)
+        // Acknowledged, not yet due: a pump round leaves them in the store,
+        // and the pump knows when they are due.
+        await publisher.pump()
+        try await writer.flush()
+        #expect(try await writer.perform { try $0.outboxDepth().messages } == 5)
+        let due = try #require(publisher.secondsUntilTimedWork())
+        #expect(due <= 2)
+        // Once due (or on stopping), all five go in one delete.
+        await publisher.pump(flushingAcknowledgements: true)
+        try await writer.flush()
+        #expect(try await writer.perform { try $0.outboxDepth().messages } == 0)
+        await publisher.stop()
+    }
 }

@@ -27,6 +27,8 @@ final class GatewayPublisher: Sendable {
         /// their latest value goes out when there is room.
         var pendingValues = Set<String>()
         var acknowledged: [Int64] = []
+        /// When the oldest entry of `acknowledged` was acknowledged (monotonic seconds).
+        var acknowledgedSince: Double?
         var lastSentID: Int64 = 0
         /// False once the outbox was read to its end, until a commit (which
         /// may have added events) or a reconnect: spares the store a query on
@@ -226,21 +228,37 @@ final class GatewayPublisher: Sendable {
     /// Value topics waiting for room in the state window.
     var pendingValueCount: Int { state.withLock { $0.pendingValues.count } }
 
+    /// Acknowledged outbox entries are deleted from the store in batches:
+    /// when half a window has gathered, or this long after the first. At a
+    /// station's pace that is one delete for a few datagrams instead of a
+    /// transaction for each (fewer writes to the SD card's log); a crash in
+    /// between sends those few entries again after the restart, as QoS 1's
+    /// "at least once" allows.
+    static let acknowledgementDelaySeconds = 2.0
+
     /// How long to wait before trying again after a failure that ended
     /// libmosquitto's own retries (the broker may be fixed meanwhile).
     let restartDelaySeconds: Double
 
     /// One round of work: hand acknowledgements to the store, republish the
     /// retained state after a reconnect, and send the next outbox batch.
-    func pump() async {
+    /// `flushingAcknowledgements` hands every acknowledgement to the store
+    /// now (when stopping), not only a batch that is due.
+    func pump(flushingAcknowledgements: Bool = false) async {
         restartIfRetriesEnded()
+        let now = MonotonicClock.seconds()
         let (acknowledged, announce, republish, connected) = state.withLock { state in
-            defer {
+            defer { state.republishValues = false }
+            var acknowledged: [Int64] = []
+            if flushingAcknowledgements || state.acknowledged.count >= window / 2
+                || state.acknowledgedSince.map({ now - $0 >= Self.acknowledgementDelaySeconds }) == true
+            {
+                acknowledged = state.acknowledged
                 state.acknowledged.removeAll()
-                state.republishValues = false
+                state.acknowledgedSince = nil
             }
             return (
-                state.acknowledged, state.republishValues, state.republishValues ? state.latestValues : [:],
+                acknowledged, state.republishValues, state.republishValues ? state.latestValues : [:],
                 state.isConnected
             )
         }
@@ -299,6 +317,7 @@ final class GatewayPublisher: Sendable {
                 else { return false }
                 state.lastSentID = max(state.lastSentID, message.id)
                 if message.qos == 0 {
+                    if state.acknowledged.isEmpty { state.acknowledgedSince = MonotonicClock.seconds() }
                     state.acknowledged.append(message.id)
                 } else {
                     state.inFlight[messageID] = message.id
@@ -309,9 +328,10 @@ final class GatewayPublisher: Sendable {
         }
     }
 
-    /// Seconds until time alone gives the pump work: a device's allowed
-    /// silence running out (its availability turns `offline`), or the
-    /// restart after libmosquitto gave up. Nil when nothing is due; at least
+    /// Seconds until time alone gives the pump work: a batch of
+    /// acknowledgements coming due, a device's allowed silence running out
+    /// (its availability turns `offline`), or the restart after libmosquitto
+    /// gave up. Nil when nothing is due; at least
     /// a second, so that a due item the pump cannot act on yet (the broker is
     /// away) never makes it spin.
     func secondsUntilTimedWork() -> Double? {
@@ -320,6 +340,9 @@ final class GatewayPublisher: Sendable {
         let soonest = state.withLock { state -> Double? in
             var soonest: Double?
             func consider(_ seconds: Double) { soonest = min(soonest ?? seconds, seconds) }
+            if let since = state.acknowledgedSince {
+                consider(since + Self.acknowledgementDelaySeconds - monotonicNow)
+            }
             if !state.isConnected, let endedAt = state.retriesEndedAt {
                 consider(endedAt + restartDelaySeconds - monotonicNow)
             }
@@ -395,7 +418,7 @@ final class GatewayPublisher: Sendable {
             }
             try? await Task.sleep(nanoseconds: 100_000_000)
         }
-        await pump()  // hand the last acknowledgements to the store
+        await pump(flushingAcknowledgements: true)  // hand the last acknowledgements to the store
         mqtt.stop()
     }
 
@@ -427,6 +450,7 @@ final class GatewayPublisher: Sendable {
             // commit, not one commit per PUBACK.
             wake = state.withLock { state in
                 if let id = state.inFlight.removeValue(forKey: messageID) {
+                    if state.acknowledged.isEmpty { state.acknowledgedSince = MonotonicClock.seconds() }
                     state.acknowledged.append(id)
                     return state.inFlight.isEmpty || state.acknowledged.count == window / 2
                 } else if state.stateInFlight.remove(messageID) != nil {

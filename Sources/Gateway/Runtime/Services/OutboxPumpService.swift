@@ -3,8 +3,9 @@ import Storage
 
 /// Moves the outbox to the broker. The pump sleeps until something gives it
 /// work: a commit, the broker's events (a connection, an acknowledgement, a
-/// loss), or a deadline that time alone brings (a device falling silent, a
-/// restart after libmosquitto gave up; `GatewayPublisher.secondsUntilTimedWork`).
+/// loss), or a deadline that time alone brings (acknowledged entries to
+/// delete, a device falling silent, a restart after libmosquitto gave up;
+/// `GatewayPublisher.secondsUntilTimedWork`).
 /// A quiet gateway with nothing due has no timer at all: idle CPU matters on
 /// a Pi that runs for years. It stops last, after ingest and the cloud, so
 /// that everything they committed has had its chance to leave.
