@@ -11,15 +11,15 @@ struct WakeupEventTests {
         let event = WakeupEvent()
         event.signal()
         event.signal()
-        #expect(await event.wait(seconds: 30) == true)
+        #expect(await event.wait(untilMonotonicSeconds: MonotonicClock.seconds() + 30) == true)
         // The two signals were one: the next wait runs out.
-        #expect(await event.wait(seconds: 0.05) == false)
+        #expect(await event.wait(untilMonotonicSeconds: MonotonicClock.seconds() + 0.05) == false)
     }
 
     @Test("a signal from another thread wakes the waiting task before its time limit")
     func signalWakesWaiter() async {
         let event = WakeupEvent()
-        let waiter = Task { await event.wait(seconds: 60) }
+        let waiter = Task { await event.wait(untilMonotonicSeconds: MonotonicClock.seconds() + 60) }
         try? await Task.sleep(nanoseconds: 20_000_000)
         Thread.detachNewThread { event.signal() }
         // true: woken by the signal (a time limit that ran out answers false).

@@ -56,6 +56,9 @@ final class GatewayPublisher: Sendable {
         var silenceAllowedSeconds: [String: Int64] = [:]
         var availability: [String: Bool] = [:]
         var devicesToAnnounce = Set<String>()
+
+        /// How long a device may stay silent before it is `offline`.
+        func silenceAllowed(for serial: String) -> Int64 { silenceAllowedSeconds[serial] ?? 300 }
     }
 
     let layout: TopicLayout
@@ -348,7 +351,7 @@ final class GatewayPublisher: Sendable {
             }
             if state.isConnected && discovery != nil {
                 for (serial, seen) in state.lastSeen where state.availability[serial] != false {
-                    consider(Double(seen + (state.silenceAllowedSeconds[serial] ?? 300) + 1 - wallNow))
+                    consider(Double(seen + state.silenceAllowed(for: serial) + 1 - wallNow))
                 }
             }
             return soonest
@@ -393,8 +396,7 @@ final class GatewayPublisher: Sendable {
         let changes: [(String, Bool)] = state.withLock { state in
             var changes = [(String, Bool)]()
             for (serial, seen) in state.lastSeen {
-                let allowed = state.silenceAllowedSeconds[serial] ?? 300
-                let online = now - seen <= allowed
+                let online = now - seen <= state.silenceAllowed(for: serial)
                 if all || state.availability[serial] != online {
                     state.availability[serial] = online
                     changes.append((serial, online))

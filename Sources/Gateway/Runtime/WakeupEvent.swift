@@ -69,12 +69,6 @@ final class WakeupEvent: Sendable {
         }
     }
 
-    /// Waits for a signal or `seconds` at most (nil: no limit).
-    @discardableResult
-    func wait(seconds: Double?) async -> Bool {
-        await wait(untilMonotonicSeconds: seconds.map { MonotonicClock.seconds() + $0 })
-    }
-
     /// How many timers the waits have started so far.
     var timersStarted: Int { state.withLock { $0.timersStarted } }
 
