@@ -10,18 +10,29 @@ import Testing
 /// The publisher against a real broker, driven directly.
 @Suite("Gateway publisher", .serialized)
 struct GatewayPublisherTests {
+    /// A publisher for `broker` at QoS 1, storing through `writer`, without
+    /// Home Assistant discovery; not started.
+    static func publisher(broker: MosquittoBroker, writer: StoreWriter, clientID: String) throws -> GatewayPublisher {
+        try GatewayPublisher(
+            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: clientID),
+            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"))
+    }
+
+    /// Starts `publisher` and waits (5 s at most) until it is connected.
+    static func startConnected(_ publisher: GatewayPublisher) async throws {
+        try publisher.start()
+        for _ in 0..<100 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(publisher.isConnected)
+    }
+
     @Test("a flood of value changes stays within the window and the broker ends with each topic's latest value")
     func valueFlood() async throws {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
         let writer = try StoreWriter(path: directory.file("flood.db"))
         defer { writer.shutdown() }
-        let publisher = try GatewayPublisher(
-            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-flood"),
-            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"))
-        try publisher.start()
-        for _ in 0..<100 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
-        #expect(publisher.isConnected)
+        let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-flood")
+        try await Self.startConnected(publisher)
         await publisher.pump()
         let last = 20_000
         for value in 1...last {
@@ -48,14 +59,10 @@ struct GatewayPublisherTests {
         let directory = try TemporaryDirectory()
         let writer = try StoreWriter(path: directory.file("wake.db"))
         defer { writer.shutdown() }
-        let publisher = try GatewayPublisher(
-            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-wake"),
-            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"))
+        let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-wake")
         let depths = Mutex<[Int]>([])
         publisher.onWork { depths.withLock { $0.append(Thread.callStackSymbols.count) } }
-        try publisher.start()
-        for _ in 0..<100 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
-        #expect(publisher.isConnected)
+        try await Self.startConnected(publisher)
         // One value at a time at QoS 1: the acknowledgement that empties the
         // window calls the wake-up, once per value.
         let before = depths.withLock { $0.count }
@@ -82,13 +89,9 @@ struct GatewayPublisherTests {
             path: directory.file("acks.db"), logger: Logger(label: "test"),
             onCommit: { report in committed.withLock { $0 }?.noteCommitted(report) })
         defer { writer.shutdown() }
-        let publisher = try GatewayPublisher(
-            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-acks"),
-            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"))
+        let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-acks")
         committed.withLock { $0 = publisher }
-        try publisher.start()
-        for _ in 0..<100 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
-        #expect(publisher.isConnected)
+        try await Self.startConnected(publisher)
         await publisher.pump()  // reads the (empty) outbox to its end
         // Five events, one commit each, as at a station's pace; each leaves
         // from the commit and is acknowledged.
