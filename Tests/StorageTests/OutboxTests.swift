@@ -1,4 +1,4 @@
-import Storage
+@testable import Storage
 import TempestTestKit
 import Testing
 
@@ -29,6 +29,28 @@ struct OutboxTests {
         #expect(removed == 2)
         #expect(try store.outboxDepth() == OutboxDepth(messages: 4, bytes: 8))
         #expect(try store.nextOutboxBatch(limit: 10).map(\.id) == [ids[1], ids[3], ids[4], ids[5]])
+    }
+
+    @Test("the outbox is counted from its rows once, and again only after another connection commits")
+    func countsOnceUntilAnotherConnectionCommits() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("count.sqlite")
+        let store = try Store(path: path)
+        var ids: [Int64] = []
+        for index in 0..<5 {
+            ids.append(try store.write { try store.enqueue(message("t", "m\(index)", priority: .observation)).id! })
+        }
+        try store.write { try store.acknowledge([ids[0]]) }
+        #expect(try store.outboxDepth() == OutboxDepth(messages: 4, bytes: 8))
+        #expect(store.outboxCountScans == 1)
+
+        let other = try Store(path: path)
+        try other.write { try other.enqueue(message("t", "other", priority: .observation)) }
+        #expect(try store.outboxDepth() == OutboxDepth(messages: 5, bytes: 13))
+        #expect(store.outboxCountScans == 2)
+        try store.write { try store.enqueue(message("t", "m5", priority: .observation)) }
+        #expect(try store.outboxDepth() == OutboxDepth(messages: 6, bytes: 15))
+        #expect(store.outboxCountScans == 2)
     }
 
     @Test("above the bound the oldest rapid-wind messages are shed first, and counted")

@@ -108,6 +108,13 @@ public final class Database {
         return statement.int64(0)
     }
 
+    /// SQLite's `PRAGMA data_version`: it changes when another connection
+    /// commits to the file, and never for this connection's own commits, so a
+    /// cache of this connection's can stay valid until it moves.
+    public func dataVersion() throws -> Int64 {
+        try scalarInt("PRAGMA data_version") ?? 0
+    }
+
     /// Runs `sql` and returns the first column of every row as text.
     public func strings(_ sql: String) throws(SQLiteError) -> [String] {
         let statement = try statement(sql)

@@ -16,6 +16,12 @@ public final class Store {
     var pendingSightings: [Int64: DeviceSighting] = [:]
     /// Outbox depth and bytes, loaded lazily and kept current by this connection.
     var outboxCounters: OutboxCounters?
+    /// The `Database.dataVersion` at which `outboxCounters` were counted:
+    /// once another connection commits, they are counted again.
+    var outboxCountersDataVersion: Int64 = 0
+    /// How many times the outbox was counted from its rows, for tests: a
+    /// count reads every waiting message, so it should happen rarely.
+    var outboxCountScans = 0
     /// Device id → end of its newest packed observation day, loaded lazily
     /// (see `isPackedObservation`).
     var packedObservationsThrough: [Int64: Int64] = [:]
@@ -52,8 +58,6 @@ public final class Store {
     public func write<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try database.transaction(.immediate) {
-                // Another connection may have changed the outbox since the last transaction.
-                outboxCounters = nil
                 let result = try body()
                 try flushSightings()
                 return result
