@@ -115,6 +115,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            // Release builds link with the toolchain's LLD, which can pack the
+            // binary's ~48,000 relative relocations as RELR (9 KB instead of
+            // 1.1 MB that the loader reads at every start; needs glibc 2.36, as
+            // on Debian 12 and Raspberry Pi OS bookworm), and export none of
+            // our ~9,000 symbols (the static Swift runtime's link arguments ask
+            // for `-export-dynamic`; nothing looks our symbols up). Together:
+            // 2.7 MB less resident memory, measured in `README.md`.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-zpack-relative-relocs"],
+                    .when(platforms: [.linux], configuration: .release))
             ]
         ),
 

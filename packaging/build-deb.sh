@@ -44,6 +44,12 @@ if [ -z "$depends" ]; then
   echo "error: dpkg-shlibdeps computed no dependencies" >&2
   exit 1
 fi
+# The binary's relative relocations are packed as RELR (Package.swift), which
+# only glibc 2.36 and later apply; dpkg-shlibdeps does not know the version
+# that marks this (GLIBC_ABI_DT_RELR), so the floor is raised here.
+if readelf -V "$package/usr/bin/tempest-gateway" | grep -q GLIBC_ABI_DT_RELR; then
+  depends=$(sed -E 's/libc6 \(>= 2\.(3[0-5]|[12][0-9]|[0-9])(\.[0-9]+)?\)/libc6 (>= 2.36)/g' <<<"$depends")
+fi
 # libcurl is not linked but loaded with dlopen("libcurl.so.4") on the first
 # HTTP request (it and its ~25 libraries cost ~3.8 MB of resident memory that
 # most gateways never need), so dpkg-shlibdeps cannot see it. 7.85.0 is the

@@ -2,7 +2,7 @@
 # Builds the .deb and checks what it holds: the stripped binary, the unit,
 # maintainer scripts, the configuration file as a conffile, and Depends
 # computed from the binary plus libcurl4, which the binary loads with dlopen
-# (so it must not link it).
+# (so it must not link it), and the link options that keep memory down.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deb=$(bash packaging/build-deb.sh | tail -n 1)
@@ -12,7 +12,7 @@ for path in ./usr/bin/tempest-gateway ./lib/systemd/system/tempest-gateway.servi
   grep -q " $path\$" <<<"$contents" || { echo "error: $deb lacks $path" >&2; exit 1; }
 done
 depends=$(dpkg-deb -f "$deb" Depends)
-for library in libc6 libmosquitto1 libsqlite3-0 'libcurl4 (>= 7.85.0)'; do
+for library in 'libc6 (>= 2.36)' libmosquitto1 libsqlite3-0 'libcurl4 (>= 7.85.0)'; do
   grep -q "$library" <<<"$depends" || { echo "error: Depends lacks $library: $depends" >&2; exit 1; }
 done
 if grep -q -E 'swift|libFoundation' <<<"$depends"; then
@@ -38,6 +38,15 @@ if readelf -d "$work/usr/bin/tempest-gateway" | grep -E 'NEEDED.*(libswift|libFo
 fi
 if readelf -d "$work/usr/bin/tempest-gateway" | grep -E 'NEEDED.*libcurl' >/dev/null; then
   echo "error: the packaged binary links libcurl, which must be loaded with dlopen on the first HTTP request" >&2
+  exit 1
+fi
+# Package.swift links release builds with LLD for packed relative relocations
+# and no exported symbols, 2.7 MB of resident memory between them.
+readelf -d "$work/usr/bin/tempest-gateway" | grep -q '(RELR)' \
+  || { echo "error: the packaged binary's relative relocations are not packed (RELR); see Package.swift" >&2; exit 1; }
+exported=$(readelf --dyn-syms -W "$work/usr/bin/tempest-gateway" | awk 'NR > 3 && $7 != "UND"' | wc -l)
+if [ "$exported" -gt 16 ]; then
+  echo "error: the packaged binary exports $exported symbols (expected a handful); see Package.swift" >&2
   exit 1
 fi
 "$work/usr/bin/tempest-gateway" --version >/dev/null
