@@ -22,8 +22,9 @@ architecture=$(dpkg --print-architecture)
 scratch=.build-deb
 package="$scratch/tempest-gateway_${version}_${architecture}"
 
-swift build -c release --product tempest-gateway --static-swift-stdlib --scratch-path "$scratch/swift"
-binary="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch/swift" --show-bin-path)/tempest-gateway"
+mapfile -t static_options < <(static_link_options)
+swift build -c release --product tempest-gateway --static-swift-stdlib --scratch-path "$scratch/swift" "${static_options[@]}"
+binary="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch/swift" "${static_options[@]}" --show-bin-path)/tempest-gateway"
 
 rm -rf "$package" "$package.deb"
 install -d "$package/DEBIAN" "$package/usr/bin" "$package/lib/systemd/system" "$package/usr/share/doc/tempest-gateway" \

@@ -18,6 +18,7 @@ swift build -c release --product StorageBenchmark
 # simulated day, peak memory. Measured on the binary as it ships: the Swift
 # runtime linked in statically, as packaging/build-deb.sh builds it (the
 # .deb strips it too, which changes no figure here: symbols are not loaded).
-swift build -c release --product tempest-gateway --static-swift-stdlib --scratch-path .build-static
-static_bin="$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)"
+mapfile -t static_options < <(static_link_options)
+swift build -c release --product tempest-gateway --static-swift-stdlib --scratch-path .build-static "${static_options[@]}"
+static_bin="$(swift build -c release --static-swift-stdlib --scratch-path .build-static "${static_options[@]}" --show-bin-path)"
 python3 scripts/benchmark-pipeline.py "$static_bin/tempest-gateway"

@@ -44,6 +44,10 @@ fi
 # and no exported symbols, 2.7 MB of resident memory between them.
 readelf -d "$work/usr/bin/tempest-gateway" | grep -q '(RELR)' \
   || { echo "error: the packaged binary's relative relocations are not packed (RELR); see Package.swift" >&2; exit 1; }
+if readelf -d "$work/usr/bin/tempest-gateway" | grep -E 'NEEDED.*libstdc\+\+' >/dev/null; then
+  echo "error: the packaged binary loads libstdc++.so; static_link_options in scripts/swift-env.sh links the archive" >&2
+  exit 1
+fi
 exported=$(readelf --dyn-syms -W "$work/usr/bin/tempest-gateway" | awk 'NR > 3 && $7 != "UND"' | wc -l)
 if [ "$exported" -gt 16 ]; then
   echo "error: the packaged binary exports $exported symbols (expected a handful); see Package.swift" >&2

@@ -34,10 +34,10 @@ def free_port(kind):
 
 
 def build():
-    subprocess.run(["bash", "-c", ". scripts/swift-env.sh && swift build -c release --product tempest-gateway "
-                    "--static-swift-stdlib --scratch-path .build-static"], cwd=ROOT, check=True)
-    path = subprocess.run(["bash", "-c", ". scripts/swift-env.sh && swift build -c release --static-swift-stdlib "
-                           "--scratch-path .build-static --show-bin-path"], cwd=ROOT, check=True,
+    build = ". scripts/swift-env.sh && swift build -c release --static-swift-stdlib --scratch-path .build-static " \
+        "$(static_link_options)"
+    subprocess.run(["bash", "-c", build + " --product tempest-gateway"], cwd=ROOT, check=True)
+    path = subprocess.run(["bash", "-c", build + " --show-bin-path"], cwd=ROOT, check=True,
                           capture_output=True, text=True).stdout.strip()
     return os.path.join(path, "tempest-gateway")
 
