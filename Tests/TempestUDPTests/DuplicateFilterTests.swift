@@ -1,5 +1,5 @@
 import Testing
-import TempestUDP
+@testable import TempestUDP
 
 @Suite("Duplicate filter")
 struct DuplicateFilterTests {
@@ -59,5 +59,32 @@ struct DuplicateFilterTests {
         // 1_705_334_400 was evicted, so it is new again (and late).
         #expect(filter.admit(try wind(1_705_334_400)) == .late(try wind(1_705_334_400)))
         #expect(filter.admit(try wind(1_705_334_403)) == .duplicate)
+    }
+
+    @Test("the same timestamp from another device or of another type is not a repeat, across many devices")
+    func keysSeparateDevicesAndTypes() throws {
+        var filter = DuplicateFilter()
+        for index in 0..<50 {
+            let serial = "ST-\(String(100_000_000 + index).dropFirst())"
+            #expect(filter.admit(try wind(1_705_334_403, serial: serial)) != .duplicate)
+            let status = try message(
+                #"{"serial_number":"\#(serial)","type":"device_status","hub_sn":"HB-00000001","timestamp":1705334403,"uptime":1,"voltage":2.6,"firmware_revision":1,"rssi":-60,"hub_rssi":-60,"sensor_status":0,"debug":0}"#)
+            #expect(filter.admit(status) != .duplicate)
+        }
+        #expect(filter.admit(try wind(1_705_334_403, serial: "ST-00000049")) == .duplicate)
+        #expect(filter.numberedStreamCount == 100)
+    }
+
+    @Test("more device streams than it numbers: the filter starts again and drops nothing new")
+    func streamNumbersBounded() throws {
+        var filter = DuplicateFilter(capacity: 100, streamCapacity: 4)
+        for index in 1...4 { _ = filter.admit(try wind(1_705_334_403, serial: "ST-0000000\(index)")) }
+        #expect(filter.admit(try wind(1_705_334_403, serial: "ST-00000001")) == .duplicate)
+        #expect(filter.numberedStreamCount == 4)
+        // A fifth stream: the numbers, and the keys that used them, are forgotten.
+        #expect(filter.admit(try wind(1_705_334_403, serial: "ST-00000005")) == .fresh(try wind(1_705_334_403, serial: "ST-00000005")))
+        #expect(filter.numberedStreamCount == 1)
+        #expect(filter.admit(try wind(1_705_334_406, serial: "ST-00000002")) == .fresh(try wind(1_705_334_406, serial: "ST-00000002")))
+        #expect(filter.admit(try wind(1_705_334_406, serial: "ST-00000002")) == .duplicate)
     }
 }

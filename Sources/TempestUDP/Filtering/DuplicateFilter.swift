@@ -23,15 +23,16 @@ public struct DuplicateFilter: Sendable {
         case duplicate
     }
 
+    /// 24 bytes: the device and type as a number from `streamNumbers`
+    /// rather than the serial's text, which made each of the 4,096 keys and
+    /// twice as many set slots 40 bytes (0.5 MB in all) and slower to hash.
     private struct Key: Hashable {
-        var serialNumber: SerialNumber
-        var type: MessageType
+        var stream: UInt32
         var timestampSeconds: Int64
         var sequenceNumber: Int64 = -1
 
-        init(_ serialNumber: SerialNumber, _ type: MessageType, _ timestamp: UnixTimestamp) {
-            self.serialNumber = serialNumber
-            self.type = type
+        init(_ stream: UInt32, _ timestamp: UnixTimestamp) {
+            self.stream = stream
             self.timestampSeconds = timestamp.secondsSince1970
         }
     }
@@ -46,43 +47,66 @@ public struct DuplicateFilter: Sendable {
     /// How many device/type streams keep a "newest timestamp" for lateness.
     public let streamCapacity: Int
     private var seen = Set<Key>()
-    private var order: [Key?]
+    /// The remembered keys, oldest at `nextSlot` once `capacity` are held.
+    private var order: [Key] = []
     private var nextSlot = 0
+    /// A number per device and type, for `Key`. Bounded by `streamCapacity`:
+    /// when forged serials fill it, the filter forgets everything and starts
+    /// again, which at worst lets one repeat through (the store ignores a
+    /// row it already has), never drops a message.
+    private var streamNumbers = [Stream: UInt32]()
     private var newestTimestampByStream = [Stream: Int64]()
 
     /// Creates a filter remembering `capacity` keys (at least 1).
     public init(capacity: Int = 4096, streamCapacity: Int = 1024) {
         self.capacity = max(1, capacity)
         self.streamCapacity = max(1, streamCapacity)
-        order = Array(repeating: nil, count: self.capacity)
+        order.reserveCapacity(self.capacity)
         seen.reserveCapacity(self.capacity)
+    }
+
+    /// How many device/type streams have a number now (for tests).
+    var numberedStreamCount: Int { streamNumbers.count }
+
+    private mutating func streamNumber(_ serialNumber: SerialNumber, _ type: MessageType) -> UInt32 {
+        let stream = Stream(serialNumber: serialNumber, type: type)
+        if let number = streamNumbers[stream] { return number }
+        if streamNumbers.count >= streamCapacity {
+            streamNumbers.removeAll(keepingCapacity: true)
+            seen.removeAll(keepingCapacity: true)
+            order.removeAll(keepingCapacity: true)
+            nextSlot = 0
+        }
+        let number = UInt32(streamNumbers.count)
+        streamNumbers[stream] = number
+        return number
     }
 
     /// Checks `message` and remembers it.
     public mutating func admit(_ message: TempestMessage) -> Admission {
-        let serial = message.envelope.serialNumber
         let type = message.type
+        let stream = streamNumber(message.envelope.serialNumber, type)
         let filtered: TempestMessage
         switch message {
         case .tempestObservation(var observation):
-            observation.rows.removeAll { !remember(Key(serial, type, $0.timestamp)) }
+            observation.rows.removeAll { !remember(Key(stream, $0.timestamp)) }
             guard !observation.rows.isEmpty else { return .duplicate }
             filtered = .tempestObservation(observation)
         case .airObservation(var observation):
-            observation.rows.removeAll { !remember(Key(serial, type, $0.timestamp)) }
+            observation.rows.removeAll { !remember(Key(stream, $0.timestamp)) }
             guard !observation.rows.isEmpty else { return .duplicate }
             filtered = .airObservation(observation)
         case .skyObservation(var observation):
-            observation.rows.removeAll { !remember(Key(serial, type, $0.timestamp)) }
+            observation.rows.removeAll { !remember(Key(stream, $0.timestamp)) }
             guard !observation.rows.isEmpty else { return .duplicate }
             filtered = .skyObservation(observation)
         case .hubStatus(let status):
-            var key = Key(serial, type, status.timestamp)
+            var key = Key(stream, status.timestamp)
             key.sequenceNumber = status.sequenceNumber ?? -1
             guard remember(key) else { return .duplicate }
             filtered = message
         default:
-            guard remember(Key(serial, type, message.timestamp)) else { return .duplicate }
+            guard remember(Key(stream, message.timestamp)) else { return .duplicate }
             filtered = message
         }
         return isLate(filtered) ? .late(filtered) : .fresh(filtered)
@@ -91,9 +115,13 @@ public struct DuplicateFilter: Sendable {
     /// Inserts `key`; false when it was already remembered.
     private mutating func remember(_ key: Key) -> Bool {
         guard seen.insert(key).inserted else { return false }
-        if let evicted = order[nextSlot] { seen.remove(evicted) }
-        order[nextSlot] = key
-        nextSlot = (nextSlot + 1) % capacity
+        if order.count < capacity {
+            order.append(key)
+        } else {
+            seen.remove(order[nextSlot])
+            order[nextSlot] = key
+            nextSlot = (nextSlot + 1) % capacity
+        }
         return true
     }
 
