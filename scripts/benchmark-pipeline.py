@@ -223,6 +223,9 @@ def main():
     print(f"CPU per datagram arriving on its own ({len(sample)} of the day's datagrams at 50/s): {per_datagram * 1e6:.0f} microseconds")
     print(f"CPU for one simulated day at the real rate (estimated: quiet CPU for 24 h plus {len(day)} datagrams "
           f"one at a time): {idle_per_second * 86400 + per_datagram * len(day):.2f} CPU seconds")
+    # Memory at a station's pace, before the burst below fills the queues.
+    print(f"peak resident memory of the gateway with datagrams arriving one at a time: "
+          f"{peak_rss_kib(gateway.pid) / 1024:.1f} MB")
 
     # CPU for one simulated day (the sample day, sent as fast as it goes).
     cpu_before = cpu_seconds(gateway.pid)
@@ -233,7 +236,7 @@ def main():
     time.sleep(3)
     print(f"CPU for one simulated day ({len(day)} datagrams, sent in about {len(day) / 20000:.0f} s): "
           f"{cpu_seconds(gateway.pid) - cpu_before:.2f} CPU seconds")
-    print(f"peak resident memory of the gateway after a realistic day: {peak_rss_kib(gateway.pid) / 1024:.1f} MB")
+    print(f"peak resident memory of the gateway after the day in a burst: {peak_rss_kib(gateway.pid) / 1024:.1f} MB")
 
     # The day's events may still be on their way: let them settle first.
     settle = time.monotonic() + 30
