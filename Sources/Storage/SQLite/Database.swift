@@ -58,7 +58,15 @@ public final class Database {
         }
         try execute("PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
+        try execute("PRAGMA cache_size = -\(Database.pageCacheKibibytes)")
     }
+
+    /// SQLite's page cache per connection, in KiB (its default is 2,000).
+    /// The writer touches few pages (the newest of each table, both ends of
+    /// the outbox) and misses are read from the kernel's page cache: measured
+    /// on a day replayed in a burst, 512 KiB cost no CPU and took the peak
+    /// memory from 17.2–18.0 MB to 16.4 MB.
+    public static let pageCacheKibibytes = 512
 
     /// Pages in the write-ahead log after which a commit checkpoints it.
     public static let checkpointPages = 4_000
