@@ -51,6 +51,13 @@ struct OutboxTests {
         try store.write { try store.enqueue(message("t", "m5", priority: .observation)) }
         #expect(try store.outboxDepth() == OutboxDepth(messages: 6, bytes: 15))
         #expect(store.outboxCountScans == 2)
+
+        // Another commit noticed inside a transaction of this connection, too.
+        try other.write { try other.enqueue(message("t", "x", priority: .observation)) }
+        try store.write { try store.enqueue(message("t", "m6", priority: .observation)) }
+        #expect(store.outboxCountScans == 3)
+        #expect(try store.outboxDepth() == OutboxDepth(messages: 8, bytes: 18))
+        #expect(store.outboxCountScans == 3)
     }
 
     @Test("above the bound the oldest rapid-wind messages are shed first, and counted")

@@ -95,16 +95,25 @@ extension Store {
         try database.scalarInt("SELECT count(*) FROM outbox WHERE id = ?") { try $0.bind(id, at: 0) } == 1
     }
 
+    /// Forgets the outbox counters when another connection committed since
+    /// they were counted. `write` asks once per transaction (nobody else can
+    /// commit while it holds the write lock); outside one, every read asks.
+    func forgetOutboxCountersIfStale() throws {
+        let dataVersion = try database.dataVersion()
+        guard dataVersion != outboxCountersDataVersion else { return }
+        outboxCounters = nil
+        outboxCountersDataVersion = dataVersion
+    }
+
     /// The outbox's depth and bytes: counted from its rows (which reads every
     /// waiting message) only when this connection has no count yet or another
     /// connection committed since; otherwise kept current by `enqueue` and
     /// `acknowledge`. Counting on every transaction made a burst quadratic:
     /// with thousands of messages waiting, each commit read all of them.
     func currentOutboxCounters() throws -> OutboxCounters {
-        let dataVersion = try database.dataVersion()
-        if let outboxCounters, dataVersion == outboxCountersDataVersion { return outboxCounters }
+        if !database.isInTransaction { try forgetOutboxCountersIfStale() }
+        if let outboxCounters { return outboxCounters }
         outboxCountScans += 1
-        outboxCountersDataVersion = dataVersion
         let statement = try database.statement("SELECT count(*), coalesce(sum(length(payload)), 0) FROM outbox")
         defer { statement.reset() }
         _ = try statement.step()

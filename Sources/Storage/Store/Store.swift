@@ -58,6 +58,7 @@ public final class Store {
     public func write<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try database.transaction(.immediate) {
+                try forgetOutboxCountersIfStale()
                 let result = try body()
                 try flushSightings()
                 return result
