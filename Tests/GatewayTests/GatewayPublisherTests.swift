@@ -53,7 +53,7 @@ struct GatewayPublisherTests {
         await publisher.stop()
     }
 
-    @Test("the wake-up the broker's events call does not grow: its call stack is as deep after 300 acknowledgements as after the first")
+    @Test("the wake-up the broker's events call does not grow: its call stack is as deep after 100 calls as after the first")
     func wakeUpDoesNotGrow() async throws {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
@@ -63,57 +63,66 @@ struct GatewayPublisherTests {
         let depths = Mutex<[Int]>([])
         publisher.onWork { depths.withLock { $0.append(Thread.callStackSymbols.count) } }
         try await Self.startConnected(publisher)
-        // One value at a time at QoS 1: the acknowledgement that empties the
-        // window calls the wake-up, once per value.
+        // One more changed value than the state window holds: one waits as a
+        // pending topic, and the acknowledgements that half-empty and empty
+        // the window call the wake-up (nothing pumps here, so it waits on).
+        let topics = (0...publisher.stateWindow).map { "tempest/ST-1/v\($0)" }
         let before = depths.withLock { $0.count }
         let deadline = Date().addingTimeInterval(60)
-        for value in 1...300 where Date() < deadline {
-            publisher.update(values: [("tempest/ST-1/x", "\(value)")])
-            for _ in 0..<400 where depths.withLock({ $0.count }) < before + value && Date() < deadline {
+        for round in 1...100 where Date() < deadline {
+            publisher.update(values: topics.map { ($0, "\(round)") })
+            for _ in 0..<400 where depths.withLock({ $0.count }) < before + round && Date() < deadline {
                 try await Task.sleep(nanoseconds: 5_000_000)
             }
         }
         let seen = depths.withLock { $0 }
-        #expect(seen.count >= before + 300)
-        // Before the fix each call added two frames: 600 more after 300 calls.
+        #expect(seen.count >= before + 100)
+        // Before the fix each call added two frames: 200 more after 100 calls.
         #expect((seen.max() ?? 0) - (seen.min() ?? 0) <= 4, "call stack depths ranged from \(seen.min() ?? 0) to \(seen.max() ?? 0)")
         await publisher.stop()
     }
 
-    @Test("acknowledged outbox entries are deleted in a batch when it is due, not one transaction per acknowledgement")
-    func acknowledgementsBatched() async throws {
+    @Test("at a station's pace each acknowledged entry is deleted with the next commit, and the pump is never woken for it")
+    func acknowledgementsRideAlong() async throws {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
         let committed = Mutex<GatewayPublisher?>(nil)
+        let pumpWakes = Mutex(0)
+        let reports = Mutex<[CommitReport]>([])
+        var configuration = StoreWriterConfiguration()
+        configuration.acknowledgementDelaySeconds = 600  // only the next commit or the shutdown deletes
+        let path = directory.file("acks.db")
         let writer = try StoreWriter(
-            path: directory.file("acks.db"), logger: Logger(label: "test"),
-            onCommit: { report in committed.withLock { $0 }?.noteCommitted(report) })
-        defer { writer.shutdown() }
+            path: path, configuration: configuration, logger: Logger(label: "test"),
+            onCommit: { report in
+                reports.withLock { $0.append(report) }
+                if committed.withLock({ $0 })?.noteCommitted(report) == true { pumpWakes.withLock { $0 += 1 } }
+            })
         let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-acks")
         committed.withLock { $0 = publisher }
+        publisher.onWork { pumpWakes.withLock { $0 += 1 } }
         try await Self.startConnected(publisher)
         await publisher.pump()  // reads the (empty) outbox to its end
-        // Five events, one commit each, as at a station's pace; each leaves
-        // from the commit and is acknowledged.
+        pumpWakes.withLock { $0 = 0 }
+        // Five events, one commit each, each acknowledged before the next.
         for index in 1...5 {
             try writer.submit([
                 .outbox(OutboxMessage(topic: "tempest/e", payload: Array("\(index)".utf8), qos: 1, retain: false, priority: .event, createdAt: Int64(index)))
             ])
             try await writer.flush()
+            for _ in 0..<500 where writer.pendingAcknowledgementCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(writer.pendingAcknowledgementCount == 1)
         }
-        for _ in 0..<200 where publisher.inFlightCount > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(publisher.inFlightCount == 0)
-        // Acknowledged, not yet due: a pump round leaves them in the store,
-        // and the pump knows when they are due.
-        await publisher.pump()
-        try await writer.flush()
-        #expect(try await writer.perform { try $0.outboxDepth().messages } == 5)
-        let due = try #require(publisher.secondsUntilTimedWork())
-        #expect(due <= 2)
-        // Once due (or on stopping), all five go in one delete.
-        await publisher.pump(flushingAcknowledgements: true)
-        try await writer.flush()
-        #expect(try await writer.perform { try $0.outboxDepth().messages } == 0)
+        // Each commit carried the previous event's deletion; the last waits.
+        #expect(reports.withLock { $0.map(\.acknowledgedCount) } == [0, 1, 1, 1, 1])
+        #expect(reports.withLock { $0.compactMap(\.outboxDepth) } == [1, 1, 1, 1, 1])
+        #expect(pumpWakes.withLock { $0 } == 0)
         await publisher.stop()
+        // Stopping, the writer deletes what was acknowledged: one more commit.
+        writer.shutdown()
+        #expect(reports.withLock { $0.count } == 6)
+        #expect(reports.withLock { $0.last.map { [$0.itemCount, $0.acknowledgedCount] } } == [0, 1])
+        #expect(try Store(path: path).outboxDepth().messages == 0)
     }
 }

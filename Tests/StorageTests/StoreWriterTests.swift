@@ -95,6 +95,70 @@ struct StoreWriterTests {
         writer.shutdown()
     }
 
+    @Test("the first commit after a quiet spell syncs the log at once; one close behind it waits for the interval")
+    func firstCommitSyncsAtOnce() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = StoreWriterConfiguration()
+        configuration.logSyncIntervalSeconds = 600
+        let writer = try StoreWriter(path: directory.file("sync.sqlite"), configuration: configuration, logger: LogCapture().logger())
+        let first = try writer.submit(.observation(Fixtures.observation(at: Fixtures.dayStart)))
+        try await writer.flush()
+        // Far sooner than the 600 s interval.
+        #expect(eventually { writer.status.syncedThrough >= first })
+        let second = try writer.submit(.observation(Fixtures.observation(at: Fixtures.dayStart + 60)))
+        try await writer.flush()
+        usleep(200_000)
+        #expect(writer.status.syncedThrough < second)  // at most one sync per interval
+        writer.shutdown()
+        #expect(writer.status.syncedThrough >= second)  // and the last at the stop
+    }
+
+    @Test("acknowledged outbox rows are deleted with the next commit, on their own once due, and at shutdown")
+    func acknowledgementsRideAlong() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("acks.sqlite")
+        func message(_ index: Int64) -> StoreWrite {
+            .outbox(OutboxMessage(topic: "t", payload: [UInt8(index)], qos: 1, retain: false, priority: .event, createdAt: index))
+        }
+        // Once due: a transaction of its own, with no item in it.
+        var configuration = StoreWriterConfiguration()
+        configuration.acknowledgementDelaySeconds = 0.2
+        let reports = ReportLog()
+        let writer = try StoreWriter(
+            path: path, configuration: configuration, logger: LogCapture().logger(), onCommit: { reports.append($0) })
+        try writer.submit(message(1))
+        try await writer.flush()
+        let first = try #require(reports.all.last?.outboxAssignments.first?.id)
+        writer.acknowledgeOutbox([first])
+        #expect(eventually { reports.all.count == 2 })
+        #expect(reports.all.last.map { [$0.itemCount, $0.acknowledgedCount, $0.outboxDepth ?? -1] } == [0, 1, 0])
+        writer.shutdown()
+
+        // With the next commit, which deletes it in the same transaction.
+        configuration.acknowledgementDelaySeconds = 600
+        let later = ReportLog()
+        let patient = try StoreWriter(
+            path: path, configuration: configuration, logger: LogCapture().logger(), onCommit: { later.append($0) })
+        try patient.submit(message(2))
+        try await patient.flush()
+        let second = try #require(later.all.last?.outboxAssignments.first?.id)
+        patient.acknowledgeOutbox([second])
+        #expect(patient.pendingAcknowledgementCount == 1)
+        usleep(300_000)
+        #expect(later.all.count == 1)  // no transaction for the acknowledgement alone
+        try patient.submit(message(3))
+        try await patient.flush()
+        #expect(later.all.map(\.acknowledgedCount) == [0, 1])
+        #expect(later.all.last?.outboxDepth == 1)
+        #expect(patient.pendingAcknowledgementCount == 0)
+        // At shutdown, whatever is still acknowledged and waiting.
+        let third = try #require(later.all.last?.outboxAssignments.first?.id)
+        patient.acknowledgeOutbox([third])
+        patient.shutdown()
+        #expect(later.all.count == 3)
+        #expect(try Store(path: path).outboxDepth().messages == 0)
+    }
+
     @Test("duplicates through the writer are idempotent, and acknowledgements remove outbox rows")
     func duplicatesAndAcknowledgements() async throws {
         let directory = try TemporaryDirectory()

@@ -139,6 +139,9 @@ struct RunCommand: AsyncParsableCommand {
         // pace every message commits on its own, under load batches form
         // while a commit is in flight.
         let pumpWakeup = WakeupEvent()
+        // Messages waiting in the outbox, for `status`: known after each
+        // commit without a query (-1 until first known).
+        let outboxDepth = Atomic<Int>(-1)
         let committedPublisher = Mutex<GatewayPublisher?>(nil)
         var writerConfiguration = StoreWriterConfiguration()
         writerConfiguration.maximumBatchDelaySeconds = 0.002
@@ -148,8 +151,9 @@ struct RunCommand: AsyncParsableCommand {
             writer = try StoreWriter(
                 path: path, configuration: writerConfiguration, logger: Logger(label: "tempest.storage"),
                 onCommit: { report in
-                    committedPublisher.withLock { $0 }?.noteCommitted(report)
-                    pumpWakeup.signal()
+                    if let depth = report.outboxDepth { outboxDepth.store(depth, ordering: .relaxed) }
+                    // The pump is woken only when this commit left it work.
+                    if committedPublisher.withLock({ $0 })?.noteCommitted(report) == true { pumpWakeup.signal() }
                 })
         } catch {
             throw GatewayError.databaseUnavailable(path, error)
@@ -200,12 +204,16 @@ struct RunCommand: AsyncParsableCommand {
                     qos: Int(publisher.qos), units: units, compatibility: publisher.compatibility)
                 writes += publications.events.map { StoreWrite.outbox($0) }
                 // Late messages are history: they go to the events, not to the latest values.
-                if !isLate { publisher.update(values: publications.values) }
+                if !isLate { publisher.update(values: publications.values, withNextCommit: true) }
                 RunCommand.noteDevices(of: message, receivedAt: now, publisher: publisher)
             }
             do {
                 try writer.submit(writes)
+                // While the database cannot be written no commit comes: the
+                // values leave now, as the latest state should.
+                if writer.isStorageUnavailable { publisher?.sendValuesAwaitingCommit() }
             } catch {
+                publisher?.sendValuesAwaitingCommit()
                 if refusedWrites.add(1, ordering: .relaxed).newValue == 1 {
                     StandardOutput.errorLine("error: the store refused a message: \(error)")
                 }
@@ -257,7 +265,6 @@ struct RunCommand: AsyncParsableCommand {
         let configuration = UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort)
         let startedAt = Int64(Glibc.time(nil))
         let runningListener = Mutex<UDPListener?>(nil)
-        let outboxDepth = Atomic<Int>(-1)
         let brokerName = settings.mqtt.enabled ? "\(settings.mqtt.host):\(settings.mqtt.effectivePort)" : ""
         let bindAddress = udpAddress
         let reportNow: @Sendable () -> StatusReport = {

@@ -10,7 +10,10 @@ import Synchronization
 ///   `window` unacknowledged at a time; an entry is deleted only after the
 ///   broker acknowledged it (PUBACK), so a broker outage or a crash loses
 ///   nothing. After a reconnect everything still in the outbox is sent again
-///   (at-least-once, as QoS 1 promises).
+///   (at-least-once, as QoS 1 promises). Acknowledged entries are handed to
+///   the writer (`StoreWriter.acknowledgeOutbox`), which deletes them in its
+///   next transaction: at a station's pace that costs no transaction and no
+///   wake-up of its own.
 /// - Retained per-value topics are the latest state: each is published when
 ///   it changes, and all of them again after every reconnect.
 /// - `<base>/gateway/status` is `online` after each connect, `offline` on a
@@ -26,9 +29,12 @@ final class GatewayPublisher: Sendable {
         /// Value topics changed while `stateWindow` messages were in flight:
         /// their latest value goes out when there is room.
         var pendingValues = Set<String>()
-        var acknowledged: [Int64] = []
-        /// When the oldest entry of `acknowledged` was acknowledged (monotonic seconds).
-        var acknowledgedSince: Double?
+        /// Value topics changed by a message whose commit has not come yet
+        /// (`update(values:withNextCommit:)`), in the order they changed.
+        var valuesAwaitingCommit: [String] = []
+        /// Set when a device needs announcing or may have come back online:
+        /// the next commit wakes the pump for it.
+        var pumpNeeded = false
         var lastSentID: Int64 = 0
         /// False once the outbox was read to its end, until a commit (which
         /// may have added events) or a reconnect: spares the store a query on
@@ -122,12 +128,24 @@ final class GatewayPublisher: Sendable {
 
     /// Records the latest retained values and publishes those that changed
     /// (the broker keeps the rest; everything is republished on reconnect).
-    func update(values: [(topic: String, payload: String)]) {
-        let (connected, changed) = state.withLock { state in
+    ///
+    /// `withNextCommit`: the caller is about to submit this message's
+    /// records, so the values leave with them from `noteCommitted`, on the
+    /// writer thread, right after the commit's events. Sent from here they
+    /// would wake libmosquitto's thread once for the values and again for
+    /// the events, and their acknowledgements would come back apart.
+    func update(values: [(topic: String, payload: String)], withNextCommit: Bool = false) {
+        let (connected, changed) = state.withLock { state -> (Bool, [(topic: String, payload: String)]) in
             var changed = [(topic: String, payload: String)]()
             for value in values where state.latestValues[value.topic] != value.payload {
                 state.latestValues[value.topic] = value.payload
                 changed.append(value)
+            }
+            if withNextCommit && state.isConnected {
+                for value in changed where !state.valuesAwaitingCommit.contains(value.topic) {
+                    state.valuesAwaitingCommit.append(value.topic)
+                }
+                return (false, [])
             }
             return (state.isConnected, changed)
         }
@@ -187,7 +205,10 @@ final class GatewayPublisher: Sendable {
             if state.devices[device.serial] != merged {
                 state.devices[device.serial] = merged
                 state.devicesToAnnounce.insert(device.serial)
+                state.pumpNeeded = true
             }
+            // A device not yet announced `online` is, once the pump runs.
+            if discovery != nil && state.availability[device.serial] != true { state.pumpNeeded = true }
             state.lastSeen[device.serial] = max(state.lastSeen[device.serial] ?? receivedAt, receivedAt)
             if let silenceAllowedSeconds { state.silenceAllowedSeconds[device.serial] = silenceAllowedSeconds }
         }
@@ -199,24 +220,49 @@ final class GatewayPublisher: Sendable {
     /// spares them the trip through the pump (a task wake-up, then a read of
     /// the outbox on the writer thread, then another wake-up). Otherwise the
     /// pump sends them, oldest first, on its next round.
-    func noteCommitted(_ report: CommitReport) {
+    ///
+    /// Returns whether the pump has work from this commit (messages it must
+    /// send, a device to announce or to mark `online`): at a station's pace
+    /// it has none, and waking it for every datagram cost more CPU than
+    /// everything else the commit did.
+    @discardableResult
+    func noteCommitted(_ report: CommitReport) -> Bool {
         let messages = report.outboxMessages
-        guard !messages.isEmpty else { return }  // nothing new to send
-        let claim = state.withLock { state -> UInt64? in
+        let (claim, pumpNeeded) = state.withLock { state -> (UInt64?, Bool) in
+            defer { state.pumpNeeded = false }
+            guard !messages.isEmpty else { return (nil, state.pumpNeeded) }  // nothing new to send
             if state.isConnected, !state.outboxMayHaveMore, !state.sending,
                 window - state.inFlight.count >= messages.count
             {
                 state.sending = true
-                return state.connectionEpoch
+                return (state.connectionEpoch, state.pumpNeeded)
             }
             state.commitGeneration &+= 1
             state.outboxMayHaveMore = true
-            return nil
+            return (nil, true)
         }
-        guard let epoch = claim else { return }
-        defer { state.withLock { $0.sending = false } }
-        guard let mqtt else { return }
-        send(messages, with: mqtt, epoch: epoch)
+        if let epoch = claim {
+            defer { state.withLock { $0.sending = false } }
+            if let mqtt { send(messages, with: mqtt, epoch: epoch) }
+        }
+        sendValuesAwaitingCommit()
+        return pumpNeeded
+    }
+
+    /// Sends the latest value of each topic changed since the last commit
+    /// (after the commit's events, which are what latency is measured on).
+    /// Also called when the store refused a message, whose values then
+    /// have no commit to leave with.
+    func sendValuesAwaitingCommit() {
+        let values = state.withLock { state -> [(String, String)] in
+            defer { state.valuesAwaitingCommit.removeAll() }
+            guard state.isConnected else { return [] }
+            return state.valuesAwaitingCommit.compactMap { topic in state.latestValues[topic].map { (topic, $0) } }
+        }
+        guard !values.isEmpty, let mqtt else { return }
+        for (topic, payload) in values where !publishState(mqtt, topic: topic, text: payload, qos: qos, deferrable: true) {
+            break
+        }
     }
 
     /// Whether the broker connection is up.
@@ -231,42 +277,18 @@ final class GatewayPublisher: Sendable {
     /// Value topics waiting for room in the state window.
     var pendingValueCount: Int { state.withLock { $0.pendingValues.count } }
 
-    /// Acknowledged outbox entries are deleted from the store in batches:
-    /// when half a window has gathered, or this long after the first. At a
-    /// station's pace that is one delete for a few datagrams instead of a
-    /// transaction for each (fewer writes to the SD card's log); a crash in
-    /// between sends those few entries again after the restart, as QoS 1's
-    /// "at least once" allows.
-    static let acknowledgementDelaySeconds = 2.0
-
     /// How long to wait before trying again after a failure that ended
     /// libmosquitto's own retries (the broker may be fixed meanwhile).
     let restartDelaySeconds: Double
 
-    /// One round of work: hand acknowledgements to the store, republish the
-    /// retained state after a reconnect, and send the next outbox batch.
-    /// `flushingAcknowledgements` hands every acknowledgement to the store
-    /// now (when stopping), not only a batch that is due.
-    func pump(flushingAcknowledgements: Bool = false) async {
+    /// One round of work: republish the retained state after a reconnect,
+    /// announce new devices, publish availability changes, and send the next
+    /// outbox batch.
+    func pump() async {
         restartIfRetriesEnded()
-        let now = MonotonicClock.seconds()
-        let (acknowledged, announce, republish, connected) = state.withLock { state in
+        let (announce, republish, connected) = state.withLock { state in
             defer { state.republishValues = false }
-            var acknowledged: [Int64] = []
-            if flushingAcknowledgements || state.acknowledged.count >= window / 2
-                || state.acknowledgedSince.map({ now - $0 >= Self.acknowledgementDelaySeconds }) == true
-            {
-                acknowledged = state.acknowledged
-                state.acknowledged.removeAll()
-                state.acknowledgedSince = nil
-            }
-            return (
-                acknowledged, state.republishValues, state.republishValues ? state.latestValues : [:],
-                state.isConnected
-            )
-        }
-        if !acknowledged.isEmpty {
-            _ = try? writer.submit(.acknowledgeOutbox(acknowledged))
+            return (state.republishValues, state.republishValues ? state.latestValues : [:], state.isConnected)
         }
         guard connected, let mqtt else { return }
         if announce {
@@ -310,6 +332,9 @@ final class GatewayPublisher: Sendable {
     /// in flight; stops at the first failure (disconnected meanwhile: the
     /// reconnect starts over from the outbox).
     private func send(_ batch: [OutboxMessage], with mqtt: MQTTClient, epoch: UInt64) {
+        // QoS 0 messages count as delivered once handed to the client.
+        var delivered: [Int64] = []
+        defer { writer.acknowledgeOutbox(delivered) }
         for message in batch {
             // Published and recorded under one lock, which the PUBACK
             // handler takes too: an acknowledgement always finds its message.
@@ -320,8 +345,7 @@ final class GatewayPublisher: Sendable {
                 else { return false }
                 state.lastSentID = max(state.lastSentID, message.id)
                 if message.qos == 0 {
-                    if state.acknowledged.isEmpty { state.acknowledgedSince = MonotonicClock.seconds() }
-                    state.acknowledged.append(message.id)
+                    delivered.append(message.id)
                 } else {
                     state.inFlight[messageID] = message.id
                 }
@@ -331,10 +355,9 @@ final class GatewayPublisher: Sendable {
         }
     }
 
-    /// Seconds until time alone gives the pump work: a batch of
-    /// acknowledgements coming due, a device's allowed silence running out
-    /// (its availability turns `offline`), or the restart after libmosquitto
-    /// gave up. Nil when nothing is due; at least
+    /// Seconds until time alone gives the pump work: a device's allowed
+    /// silence running out (its availability turns `offline`), or the
+    /// restart after libmosquitto gave up. Nil when nothing is due; at least
     /// a second, so that a due item the pump cannot act on yet (the broker is
     /// away) never makes it spin.
     func secondsUntilTimedWork() -> Double? {
@@ -343,9 +366,6 @@ final class GatewayPublisher: Sendable {
         let soonest = state.withLock { state -> Double? in
             var soonest: Double?
             func consider(_ seconds: Double) { soonest = min(soonest ?? seconds, seconds) }
-            if let since = state.acknowledgedSince {
-                consider(since + Self.acknowledgementDelaySeconds - monotonicNow)
-            }
             if !state.isConnected, let endedAt = state.retriesEndedAt {
                 consider(endedAt + restartDelaySeconds - monotonicNow)
             }
@@ -420,8 +440,7 @@ final class GatewayPublisher: Sendable {
             }
             try? await Task.sleep(nanoseconds: 100_000_000)
         }
-        await pump(flushingAcknowledgements: true)  // hand the last acknowledgements to the store
-        mqtt.stop()
+        mqtt.stop()  // the writer deletes the acknowledged messages when it stops
     }
 
     private func handle(_ event: MQTTEvent) {
@@ -435,6 +454,7 @@ final class GatewayPublisher: Sendable {
                 state.inFlight.removeAll()
                 state.stateInFlight.removeAll()
                 state.pendingValues.removeAll()  // all values are republished
+                state.valuesAwaitingCommit.removeAll()
                 state.lastSentID = 0
                 state.outboxMayHaveMore = true
                 state.republishValues = true
@@ -447,19 +467,21 @@ final class GatewayPublisher: Sendable {
         case .published(let messageID):
             // Ids of neither kind are resends of an earlier connection
             // (libmosquitto repeats its unacknowledged messages): ignored.
-            // Wake the pump when a window has room for a batch again or has
-            // emptied: acknowledgements then reach the store many per
-            // commit, not one commit per PUBACK.
+            // The pump is woken only when it has something to send into the
+            // room the acknowledgement made (the outbox or values waiting),
+            // once the window is half empty or empty.
+            var delivered: Int64?
             wake = state.withLock { state in
                 if let id = state.inFlight.removeValue(forKey: messageID) {
-                    if state.acknowledged.isEmpty { state.acknowledgedSince = MonotonicClock.seconds() }
-                    state.acknowledged.append(id)
-                    return state.inFlight.isEmpty || state.acknowledged.count == window / 2
+                    delivered = id
+                    return state.outboxMayHaveMore && (state.inFlight.isEmpty || state.inFlight.count == window / 2)
                 } else if state.stateInFlight.remove(messageID) != nil {
-                    return state.stateInFlight.isEmpty || state.stateInFlight.count == stateWindow / 2
+                    return !state.pendingValues.isEmpty
+                        && (state.stateInFlight.isEmpty || state.stateInFlight.count == stateWindow / 2)
                 }
                 return false
             }
+            if let delivered { writer.acknowledgeOutbox([delivered]) }
         case .disconnected(let error):
             state.withLock { state in
                 state.isConnected = false
@@ -479,7 +501,10 @@ final class GatewayPublisher: Sendable {
             default: endsRetries = false
             }
             let shouldLog = state.withLock { state in
-                if endsRetries && state.retriesEndedAt == nil { state.retriesEndedAt = MonotonicClock.seconds() }
+                if endsRetries && state.retriesEndedAt == nil {
+                    state.retriesEndedAt = MonotonicClock.seconds()
+                    wake = true  // the pump sets its timer for the restart
+                }
                 state.failureCount += 1
                 defer { state.lastReportedFailure = error.description }
                 return state.lastReportedFailure != error.description || state.failureCount % 100 == 0
@@ -489,6 +514,7 @@ final class GatewayPublisher: Sendable {
             // Home Assistant restarted: announce everything again.
             if let discovery, topic == "\(discovery.prefix)/status", payload == Array("online".utf8) {
                 state.withLock { $0.republishValues = true }
+                wake = true
             }
         }
     }

@@ -91,7 +91,9 @@ public final class MQTTClient: Sendable {
             CallbackContext.from(userdata).didReceive(message.pointee)
         }
         mosquitto_log_callback_set(mosq) { _, userdata, level, text in
-            guard let text else { return }
+            // libmosquitto logs every packet at debug level: only errors and
+            // warnings are kept, so only they become a String.
+            guard let text, level & CallbackContext.keptLogLevels != 0 else { return }
             CallbackContext.from(userdata).didLog(level: level, text: String(cString: text))
         }
     }

@@ -90,6 +90,13 @@ extension Store {
         return OutboxDepth(messages: counters.depth, bytes: counters.bytes)
     }
 
+    /// The outbox depth in messages when this connection keeps it current
+    /// (after an `enqueue`, `acknowledge` or `outboxDepth` of its own and no
+    /// other connection's commit since); nil rather than counting.
+    public var knownOutboxDepth: Int? {
+        outboxCounters?.depth
+    }
+
     /// Whether the message `id` is still waiting.
     public func outboxContains(id: Int64) throws -> Bool {
         try database.scalarInt("SELECT count(*) FROM outbox WHERE id = ?") { try $0.bind(id, at: 0) } == 1

@@ -23,4 +23,10 @@ public struct CommitReport: Sendable, Equatable {
     /// order: a publisher that has sent everything older can send these
     /// without reading the outbox back.
     public var outboxMessages: [OutboxMessage] = []
+    /// Delivered outbox messages this transaction deleted
+    /// (`StoreWriter.acknowledgeOutbox`).
+    public var acknowledgedCount: Int = 0
+    /// Messages waiting in the outbox after the commit, when this connection
+    /// knows it without counting (nil otherwise).
+    public var outboxDepth: Int?
 }

@@ -56,6 +56,21 @@ public final class StoreWriter: Sendable {
         try state.submit(writes)
     }
 
+    /// Notes outbox messages the broker acknowledged: their rows are deleted
+    /// in the next transaction, or on their own `acknowledgementDelaySeconds`
+    /// after the commit that stored them when none comes, or at `shutdown`.
+    /// Never blocks on the database; usually wakes nobody. Unknown ids are
+    /// ignored. (`submit(.acknowledgeOutbox(ids))` deletes them in a
+    /// transaction of their own.)
+    public func acknowledgeOutbox(_ ids: [Int64]) {
+        state.acknowledge(ids)
+    }
+
+    /// Outbox ids acknowledged and not yet deleted.
+    public var pendingAcknowledgementCount: Int {
+        state.lock.withLock { state.pendingAcknowledgements.count }
+    }
+
     /// Returns once everything submitted before the call is committed. While
     /// the database cannot be written this waits until it can be again.
     ///
@@ -108,6 +123,12 @@ public final class StoreWriter: Sendable {
     /// Changes the file-size cap (`PRAGMA max_page_count`; nil lifts it).
     public func setMaximumPageCount(_ pages: Int?) async throws {
         try await perform { store in try store.setMaximumPageCount(pages) }
+    }
+
+    /// Whether the database cannot be written right now (records are held
+    /// in memory meanwhile); cheaper than `status` for a check per record.
+    public var isStorageUnavailable: Bool {
+        state.lock.withLock { state.storageUnavailable }
     }
 
     /// Counters and health.

@@ -14,6 +14,13 @@ public struct StoreWriterConfiguration: Sendable {
     /// keeps "accepted is durable within one second" for power loss too,
     /// at one fsync per half second at most.
     public var logSyncIntervalSeconds: Double? = 0.5
+    /// Longest time a delivered outbox message's row waits for a transaction
+    /// to be deleted in, seconds (`StoreWriter.acknowledgeOutbox`). Longer
+    /// than a station's 3 s between datagrams, so that at its pace every
+    /// acknowledgement rides along with the next commit instead of costing
+    /// a transaction and a wake-up of its own; a crash in between only sends
+    /// those messages once more, as QoS 1's "at least once" allows.
+    public var acknowledgementDelaySeconds: Double = 5
     /// Most items in one transaction.
     public var maximumBatchSize: Int = 20_000
     /// Most items held in memory (queued, or kept while the database cannot

@@ -2,14 +2,15 @@ import Logging
 
 extension WriterState {
     private enum Work {
-        case batch([QueuedWrite])
+        /// Queued writes and delivered outbox ids to delete with them (either may be empty).
+        case batch([QueuedWrite], acknowledgements: [Int64])
         case tasks([Task])
         case maintenance
         case syncLog(through: UInt64)
         case exit
     }
 
-    private static func nanoseconds(_ seconds: Double) -> UInt64 {
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
         UInt64(max(0, seconds) * 1_000_000_000)
     }
 
@@ -26,8 +27,8 @@ extension WriterState {
                 for task in tasks { task(store) }
                 // A task may have fixed the cause of a failure (a raised size cap): retry at once.
                 lock.withLock { nextRetryAt = 0 }
-            case .batch(let batch):
-                commit(batch, store: store)
+            case .batch(let batch, let acknowledgements):
+                commit(batch, acknowledgements: acknowledgements, store: store)
             case .maintenance:
                 nextPruneAt = maintain(store: store)
             case .syncLog(let through):
@@ -69,10 +70,24 @@ extension WriterState {
                         // Items left behind arrived after `firstAt`: they are due at once.
                         firstQueuedAt = queue.isEmpty ? nil : firstAt
                         if queue.isEmpty { flushRequested = false }
-                        return .batch(batch)
+                        return .batch(batch, acknowledgements: takeAcknowledgements())
                     }
                     deadline = storageUnavailable && !retryReady ? nextRetryAt : dueAt
-                } else if stopping {
+                } else if let dueAt = acknowledgementsDueAt {
+                    // Delivered messages with no transaction to ride along
+                    // with: deleted on their own once due, or when stopping.
+                    let retryReady = !storageUnavailable || now >= nextRetryAt || stopping
+                    if (stopping || now >= dueAt) && retryReady {
+                        if pendingAcknowledgements.isEmpty {
+                            acknowledgementsDueAt = nil
+                        } else {
+                            return .batch([], acknowledgements: takeAcknowledgements())
+                        }
+                    } else {
+                        deadline = storageUnavailable && !retryReady ? nextRetryAt : dueAt
+                    }
+                }
+                if queue.isEmpty && stopping && pendingAcknowledgements.isEmpty {
                     return .exit
                 }
                 if let unsyncedSince, let interval = configuration.logSyncIntervalSeconds {
@@ -89,6 +104,16 @@ extension WriterState {
         }
     }
 
+    /// Hands over the delivered outbox ids to delete in the next transaction
+    /// (lock held); no look at them is scheduled until more arrive.
+    private func takeAcknowledgements() -> [Int64] {
+        defer {
+            pendingAcknowledgements = []
+            acknowledgementsDueAt = nil
+        }
+        return pendingAcknowledgements
+    }
+
     /// How long a batch whose first item came at `firstQueuedAt` waits for
     /// company (lock held). The batch delay, unless the writer had been idle
     /// for longer than that when the item came: at such a pace waiting would
@@ -100,14 +125,16 @@ extension WriterState {
         return firstQueuedAt >= lastCommitAt + delay ? 0 : delay
     }
 
-    /// Commits one batch; on failure puts it back at the head of the queue.
-    private func commit(_ batch: [QueuedWrite], store: Store) {
+    /// Commits one batch, with the delivered outbox ids that ride along; on
+    /// failure puts both back at the head of their queues.
+    private func commit(_ batch: [QueuedWrite], acknowledgements: [Int64], store: Store) {
         var assignments: [CommitReport.OutboxAssignment] = []
         var stored: [OutboxMessage] = []
         var rejected = 0
         var shed = 0
         do {
             try store.write {
+                if !acknowledgements.isEmpty { try store.acknowledge(acknowledgements) }
                 for item in batch {
                     do {
                         switch item.write {
@@ -142,18 +169,42 @@ extension WriterState {
                 }
             }
         } catch {
+            lock.withLock {
+                pendingAcknowledgements.insert(contentsOf: acknowledgements, at: 0)
+                if !pendingAcknowledgements.isEmpty && acknowledgementsDueAt == nil { acknowledgementsDueAt = ConditionLock.now() }
+            }
             failed(batch, error: error, store: store)
             return
         }
+        let outboxDepth = store.knownOutboxDepth
         let report: CommitReport
         let waiters: [CheckedContinuation<Void, any Error>]
         let recovered: (held: Int, dropped: Int)?
-        (report, waiters, recovered) = lock.withLock {
+        let syncNow: Bool
+        (report, waiters, recovered, syncNow) = lock.withLock {
+            let now = ConditionLock.now()
             inFlightCount = 0
             inFlightSheddableCount = 0
-            if unsyncedSince == nil { unsyncedSince = ConditionLock.now() }
+            // Deleting delivered messages needs no sync: lost to a power
+            // failure, they are only sent once more.
+            var syncNow = false
+            if !batch.isEmpty && unsyncedSince == nil {
+                unsyncedSince = now
+                // The first commit after a quiet spell syncs at once, on this
+                // wake-up (after its messages left): at a station's pace a
+                // later sync would be a wake-up of its own for every datagram.
+                if let interval = configuration.logSyncIntervalSeconds {
+                    syncNow = lastSyncAt.map { now >= $0 + Self.nanoseconds(interval) } ?? true
+                }
+            }
+            // This batch's messages will be acknowledged soon: the look at
+            // their acknowledgements is scheduled now, so that none of them
+            // has to wake the writer.
+            if !stored.isEmpty && acknowledgementsDueAt == nil {
+                acknowledgementsDueAt = now + Self.nanoseconds(configuration.acknowledgementDelaySeconds)
+            }
             commitSequence += 1
-            lastCommitAt = ConditionLock.now()
+            lastCommitAt = now
             committedThrough = batch.last?.submission ?? committedThrough
             // With nothing left queued, every earlier submission was committed or dropped under the bound.
             if queue.isEmpty { committedThrough = nextSubmission - 1 }
@@ -170,8 +221,9 @@ extension WriterState {
             return (
                 CommitReport(
                     sequence: commitSequence, committedThrough: committedThrough, itemCount: batch.count,
-                    outboxAssignments: assignments, outboxMessages: stored),
-                ready, recovered
+                    outboxAssignments: assignments, outboxMessages: stored,
+                    acknowledgedCount: acknowledgements.count, outboxDepth: outboxDepth),
+                ready, recovered, syncNow
             )
         }
         if let recovered {
@@ -181,6 +233,7 @@ extension WriterState {
         }
         onCommit?(report)
         for waiter in waiters { waiter.resume() }
+        if syncNow { syncLog(store: store, through: report.committedThrough) }
     }
 
     private func failed(_ batch: [QueuedWrite], error: any Error, store: Store) {
@@ -228,6 +281,7 @@ extension WriterState {
             lock.withLock {
                 syncedThrough = max(syncedThrough, through)
                 unsyncedSince = nil
+                lastSyncAt = ConditionLock.now()
             }
         } catch {
             logger.warning("could not sync the write-ahead log; will retry", metadata: ["error": "\(error)"])

@@ -43,6 +43,15 @@ final class WriterState: @unchecked Sendable {
     var storageUnavailable = false
     var lastError: String?
     var nextRetryAt: UInt64 = 0
+    /// Outbox ids delivered and not yet deleted: they ride along with the
+    /// next transaction (`StoreWriter.acknowledgeOutbox`).
+    var pendingAcknowledgements: [Int64] = []
+    /// When the writer looks at `pendingAcknowledgements` next (monotonic
+    /// ns), nil when no look is scheduled: an acknowledgement that finds one
+    /// scheduled wakes nobody.
+    var acknowledgementsDueAt: UInt64?
+    /// When the last sync of the write-ahead log ended (monotonic ns).
+    var lastSyncAt: UInt64?
     var droppedRapidWindCount = 0
     var refusedCount = 0
     var rejectedCount = 0
@@ -115,6 +124,17 @@ final class WriterState: @unchecked Sendable {
             excess -= 1
             droppedRapidWindCount += 1
             return true
+        }
+    }
+
+    func acknowledge(_ ids: [Int64]) {
+        guard !ids.isEmpty else { return }
+        lock.withLock {
+            pendingAcknowledgements.append(contentsOf: ids)
+            if acknowledgementsDueAt == nil {
+                acknowledgementsDueAt = ConditionLock.now() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
+                lock.signal()
+            }
         }
     }
 
