@@ -204,7 +204,11 @@ struct RunCommand: AsyncParsableCommand {
                     qos: Int(publisher.qos), units: units, compatibility: publisher.compatibility)
                 writes += publications.events.map { StoreWrite.outbox($0) }
                 // Late messages are history: they go to the events, not to the latest values.
-                if !isLate { publisher.update(values: publications.values, withNextCommit: true) }
+                // At a station's pace the values leave with the commit's
+                // events (one wake-up of libmosquitto's thread for both);
+                // under load from here, so that the writer, then the
+                // bottleneck, does not also publish them.
+                if !isLate { publisher.update(values: publications.values, withNextCommit: writer.isIdle) }
                 RunCommand.noteDevices(of: message, receivedAt: now, publisher: publisher)
             }
             do {

@@ -125,6 +125,12 @@ public final class StoreWriter: Sendable {
         try await perform { store in try store.setMaximumPageCount(pages) }
     }
 
+    /// Whether nothing waits for a commit and none is under way: a write
+    /// submitted now commits on its own, at once (a station's pace).
+    public var isIdle: Bool {
+        state.lock.withLock { state.queue.isEmpty && state.inFlightCount == 0 }
+    }
+
     /// Whether the database cannot be written right now (records are held
     /// in memory meanwhile); cheaper than `status` for a check per record.
     public var isStorageUnavailable: Bool {
