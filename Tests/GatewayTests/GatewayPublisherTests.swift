@@ -110,8 +110,8 @@ struct GatewayPublisherTests {
                 .outbox(OutboxMessage(topic: "tempest/e", payload: Array("\(index)".utf8), qos: 1, retain: false, priority: .event, createdAt: Int64(index)))
             ])
             try await writer.flush()
-            for _ in 0..<500 where writer.pendingAcknowledgementCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
-            #expect(writer.pendingAcknowledgementCount == 1)
+            for _ in 0..<500 where publisher.deliveredCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(publisher.deliveredCount == 1)
         }
         #expect(publisher.inFlightCount == 0)
         // Each commit carried the previous event's deletion; the last waits.
@@ -124,5 +124,44 @@ struct GatewayPublisherTests {
         #expect(reports.withLock { $0.count } == 6)
         #expect(reports.withLock { $0.last.map { [$0.itemCount, $0.acknowledgedCount] } } == [0, 1])
         #expect(try Store(path: path).outboxDepth().messages == 0)
+    }
+
+    @Test("under load acknowledged entries go to the writer in batches of their own, so no transaction grows with the backlog")
+    func acknowledgementsBatchedUnderLoad() async throws {
+        let broker = try MosquittoBroker()
+        let directory = try TemporaryDirectory()
+        let committed = Mutex<GatewayPublisher?>(nil)
+        var configuration = StoreWriterConfiguration()
+        configuration.acknowledgementDelaySeconds = 600  // nothing is deleted for being due
+        let writer = try StoreWriter(
+            path: directory.file("load.db"), configuration: configuration, logger: Logger(label: "test"),
+            onCommit: { report in _ = committed.withLock { $0 }?.noteCommitted(report) })
+        defer { writer.shutdown() }
+        let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-load-acks")
+        committed.withLock { $0 = publisher }
+        try await Self.startConnected(publisher)
+        await publisher.pump()  // reads the (empty) outbox to its end
+        // 150 events in one commit: sent from it, and all acknowledged.
+        let events = (1...150).map { index in
+            StoreWrite.outbox(OutboxMessage(topic: "tempest/e", payload: Array("\(index)".utf8), qos: 1, retain: false, priority: .event, createdAt: Int64(index)))
+        }
+        try writer.submit(events)
+        try await writer.flush()
+        for _ in 0..<500 where publisher.inFlightCount > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(publisher.inFlightCount == 0)
+        // With no commit coming and none due for 600 s, only the batch the
+        // publisher hands over as a write of its own (100 ids; its commit
+        // takes along those that arrived meanwhile) deletes anything; the
+        // rest wait in the publisher for the next transaction.
+        var depth = -1
+        for _ in 0..<500 {
+            try await writer.flush()
+            depth = try await writer.perform { try $0.outboxDepth().messages }
+            if depth <= 50 && depth == publisher.deliveredCount { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        #expect(depth <= 50)
+        #expect(depth == publisher.deliveredCount)
+        await publisher.stop()
     }
 }

@@ -66,7 +66,24 @@ public final class StoreWriter: Sendable {
         state.acknowledge(ids)
     }
 
-    /// Outbox ids acknowledged and not yet deleted.
+    /// Sets where delivered outbox ids wait besides `acknowledgeOutbox`: the
+    /// writer takes them from `source` (on its thread) at every transaction,
+    /// so a publisher that keeps them can hand over hundreds per commit
+    /// under load instead of taking the writer's lock for each PUBACK. Call
+    /// `acknowledgementsWaiting` when the source goes from empty to not.
+    public func setAcknowledgementSource(_ source: @escaping @Sendable () -> [Int64]) {
+        state.lock.withLock { state.acknowledgementSource = source }
+    }
+
+    /// Tells the writer that its acknowledgement source holds ids: they are
+    /// deleted with the next transaction, or on their own once due. Wakes
+    /// the writer only when no look at acknowledgements is scheduled (the
+    /// commit that stored the messages schedules one).
+    public func acknowledgementsWaiting() {
+        state.acknowledgementsWaiting()
+    }
+
+    /// Outbox ids acknowledged through `acknowledgeOutbox` and not yet deleted.
     public var pendingAcknowledgementCount: Int {
         state.lock.withLock { state.pendingAcknowledgements.count }
     }

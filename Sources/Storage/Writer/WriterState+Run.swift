@@ -27,7 +27,10 @@ extension WriterState {
                 for task in tasks { task(store) }
                 // A task may have fixed the cause of a failure (a raised size cap): retry at once.
                 lock.withLock { nextRetryAt = 0 }
-            case .batch(let batch, let acknowledgements):
+            case .batch(let batch, let pushed):
+                let acknowledgements = pushed + (lock.withLock { acknowledgementSource }?() ?? [])
+                // A look at the acknowledgements that found none: no transaction.
+                if batch.isEmpty && acknowledgements.isEmpty { continue }
                 commit(batch, acknowledgements: acknowledgements, store: store)
             case .maintenance:
                 nextPruneAt = maintain(store: store)
@@ -78,16 +81,12 @@ extension WriterState {
                     // with: deleted on their own once due, or when stopping.
                     let retryReady = !storageUnavailable || now >= nextRetryAt || stopping
                     if (stopping || now >= dueAt) && retryReady {
-                        if pendingAcknowledgements.isEmpty {
-                            acknowledgementsDueAt = nil
-                        } else {
-                            return .batch([], acknowledgements: takeAcknowledgements())
-                        }
+                        return .batch([], acknowledgements: takeAcknowledgements())
                     } else {
                         deadline = storageUnavailable && !retryReady ? nextRetryAt : dueAt
                     }
                 }
-                if queue.isEmpty && stopping && pendingAcknowledgements.isEmpty {
+                if queue.isEmpty && stopping && acknowledgementsDueAt == nil {
                     return .exit
                 }
                 if let unsyncedSince, let interval = configuration.logSyncIntervalSeconds {

@@ -46,6 +46,9 @@ final class WriterState: @unchecked Sendable {
     /// Outbox ids delivered and not yet deleted: they ride along with the
     /// next transaction (`StoreWriter.acknowledgeOutbox`).
     var pendingAcknowledgements: [Int64] = []
+    /// Where more delivered ids wait (`StoreWriter.setAcknowledgementSource`);
+    /// called on the writer thread, without the lock, at each transaction.
+    var acknowledgementSource: (@Sendable () -> [Int64])?
     /// When the writer looks at `pendingAcknowledgements` next (monotonic
     /// ns), nil when no look is scheduled: an acknowledgement that finds one
     /// scheduled wakes nobody.
@@ -131,10 +134,20 @@ final class WriterState: @unchecked Sendable {
         guard !ids.isEmpty else { return }
         lock.withLock {
             pendingAcknowledgements.append(contentsOf: ids)
-            if acknowledgementsDueAt == nil {
-                acknowledgementsDueAt = ConditionLock.now() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
-                lock.signal()
-            }
+            scheduleAcknowledgementLook()
+        }
+    }
+
+    func acknowledgementsWaiting() {
+        lock.withLock { scheduleAcknowledgementLook() }
+    }
+
+    /// With the lock held: makes sure the writer looks at the delivered ids
+    /// within the delay, waking it only when no look was scheduled.
+    private func scheduleAcknowledgementLook() {
+        if acknowledgementsDueAt == nil {
+            acknowledgementsDueAt = ConditionLock.now() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
+            lock.signal()
         }
     }
 
