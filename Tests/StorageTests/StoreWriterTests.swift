@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import TempestTestKit
+import Synchronization
 import Testing
 
 @Suite("StoreWriter: group commit, flush, disk full")
@@ -113,6 +114,21 @@ struct StoreWriterTests {
         #expect(writer.status.syncedThrough >= second)  // and the last at the stop
     }
 
+    /// Delivered outbox ids as a publisher keeps them: the writer's
+    /// acknowledgement source, told when the list stops being empty.
+    final class DeliveredIDs: Sendable {
+        private let ids = Mutex<[Int64]>([])
+        func add(_ id: Int64, to writer: StoreWriter) {
+            let wasEmpty = ids.withLock { ids in
+                defer { ids.append(id) }
+                return ids.isEmpty
+            }
+            if wasEmpty { writer.acknowledgementsWaiting() }
+        }
+        func take() -> [Int64] { ids.withLock { ids in defer { ids = [] }; return ids } }
+        var count: Int { ids.withLock { $0.count } }
+    }
+
     @Test("acknowledged outbox rows are deleted with the next commit, on their own once due, and at shutdown")
     func acknowledgementsRideAlong() async throws {
         let directory = try TemporaryDirectory()
@@ -120,40 +136,42 @@ struct StoreWriterTests {
         func message(_ index: Int64) -> StoreWrite {
             .outbox(OutboxMessage(topic: "t", payload: [UInt8(index)], qos: 1, retain: false, priority: .event, createdAt: index))
         }
+        func writer(delaySeconds: Double, reports: ReportLog, delivered: DeliveredIDs) throws -> StoreWriter {
+            var configuration = StoreWriterConfiguration()
+            configuration.acknowledgementDelaySeconds = delaySeconds
+            let writer = try StoreWriter(
+                path: path, configuration: configuration, logger: LogCapture().logger(), onCommit: { reports.append($0) })
+            writer.setAcknowledgementSource { delivered.take() }
+            return writer
+        }
         // Once due: a transaction of its own, with no item in it.
-        var configuration = StoreWriterConfiguration()
-        configuration.acknowledgementDelaySeconds = 0.2
         let reports = ReportLog()
-        let writer = try StoreWriter(
-            path: path, configuration: configuration, logger: LogCapture().logger(), onCommit: { reports.append($0) })
-        try writer.submit(message(1))
-        try await writer.flush()
-        let first = try #require(reports.all.last?.outboxAssignments.first?.id)
-        writer.acknowledgeOutbox([first])
+        let delivered = DeliveredIDs()
+        let prompt = try writer(delaySeconds: 0.2, reports: reports, delivered: delivered)
+        try prompt.submit(message(1))
+        try await prompt.flush()
+        delivered.add(try #require(reports.all.last?.outboxAssignments.first?.id), to: prompt)
         #expect(eventually { reports.all.count == 2 })
         #expect(reports.all.last.map { [$0.itemCount, $0.acknowledgedCount, $0.outboxDepth ?? -1] } == [0, 1, 0])
-        writer.shutdown()
+        prompt.shutdown()
 
         // With the next commit, which deletes it in the same transaction.
-        configuration.acknowledgementDelaySeconds = 600
         let later = ReportLog()
-        let patient = try StoreWriter(
-            path: path, configuration: configuration, logger: LogCapture().logger(), onCommit: { later.append($0) })
+        let waiting = DeliveredIDs()
+        let patient = try writer(delaySeconds: 600, reports: later, delivered: waiting)
         try patient.submit(message(2))
         try await patient.flush()
-        let second = try #require(later.all.last?.outboxAssignments.first?.id)
-        patient.acknowledgeOutbox([second])
-        #expect(patient.pendingAcknowledgementCount == 1)
+        waiting.add(try #require(later.all.last?.outboxAssignments.first?.id), to: patient)
         usleep(300_000)
         #expect(later.all.count == 1)  // no transaction for the acknowledgement alone
+        #expect(waiting.count == 1)
         try patient.submit(message(3))
         try await patient.flush()
         #expect(later.all.map(\.acknowledgedCount) == [0, 1])
         #expect(later.all.last?.outboxDepth == 1)
-        #expect(patient.pendingAcknowledgementCount == 0)
+        #expect(waiting.count == 0)
         // At shutdown, whatever is still acknowledged and waiting.
-        let third = try #require(later.all.last?.outboxAssignments.first?.id)
-        patient.acknowledgeOutbox([third])
+        waiting.add(try #require(later.all.last?.outboxAssignments.first?.id), to: patient)
         patient.shutdown()
         #expect(later.all.count == 3)
         #expect(try Store(path: path).outboxDepth().messages == 0)

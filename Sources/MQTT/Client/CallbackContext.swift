@@ -97,13 +97,13 @@ final class CallbackContext: Sendable {
         handler(.message(topic: topic, payload: payload, retained: message.retain))
     }
 
+    /// The libmosquitto log levels `didLog` looks at.
+    static let keptLogLevels = MOSQ_LOG_ERR | MOSQ_LOG_WARNING
+
     /// Keeps the last error the library logged. A TLS handshake that fails
     /// on the network thread reaches us only this way (libmosquitto logs it
     /// and retries without a callback), so such a log line while not
     /// connected is reported as a failed connection attempt.
-    /// The libmosquitto log levels `didLog` looks at.
-    static let keptLogLevels = MOSQ_LOG_ERR | MOSQ_LOG_WARNING
-
     func didLog(level: Int32, text: String) {
         guard level & CallbackContext.keptLogLevels != 0 else { return }
         let connected = state.withLock { state in

@@ -56,21 +56,15 @@ public final class StoreWriter: Sendable {
         try state.submit(writes)
     }
 
-    /// Notes outbox messages the broker acknowledged: their rows are deleted
-    /// in the next transaction, or on their own `acknowledgementDelaySeconds`
-    /// after the commit that stored them when none comes, or at `shutdown`.
-    /// Never blocks on the database; usually wakes nobody. Unknown ids are
-    /// ignored. (`submit(.acknowledgeOutbox(ids))` deletes them in a
-    /// transaction of their own.)
-    public func acknowledgeOutbox(_ ids: [Int64]) {
-        state.acknowledge(ids)
-    }
-
-    /// Sets where delivered outbox ids wait besides `acknowledgeOutbox`: the
-    /// writer takes them from `source` (on its thread) at every transaction,
-    /// so a publisher that keeps them can hand over hundreds per commit
-    /// under load instead of taking the writer's lock for each PUBACK. Call
+    /// Sets where outbox ids the broker acknowledged wait: the writer takes
+    /// them from `source` (on its thread) at every transaction and deletes
+    /// their rows in it, so a publisher hands over many per commit instead
+    /// of taking the writer's lock for each PUBACK. With no other
+    /// transaction, they are deleted on their own `acknowledgementDelaySeconds`
+    /// after the commit that stored them, or at `shutdown`. Call
     /// `acknowledgementsWaiting` when the source goes from empty to not.
+    /// Unknown ids are ignored. (`submit(.acknowledgeOutbox(ids))` deletes
+    /// ids in a queued write of their own.)
     public func setAcknowledgementSource(_ source: @escaping @Sendable () -> [Int64]) {
         state.lock.withLock { state.acknowledgementSource = source }
     }
@@ -81,11 +75,6 @@ public final class StoreWriter: Sendable {
     /// commit that stored the messages schedules one).
     public func acknowledgementsWaiting() {
         state.acknowledgementsWaiting()
-    }
-
-    /// Outbox ids acknowledged through `acknowledgeOutbox` and not yet deleted.
-    public var pendingAcknowledgementCount: Int {
-        state.lock.withLock { state.pendingAcknowledgements.count }
     }
 
     /// Returns once everything submitted before the call is committed. While

@@ -43,13 +43,13 @@ final class WriterState: @unchecked Sendable {
     var storageUnavailable = false
     var lastError: String?
     var nextRetryAt: UInt64 = 0
-    /// Outbox ids delivered and not yet deleted: they ride along with the
-    /// next transaction (`StoreWriter.acknowledgeOutbox`).
+    /// Delivered outbox ids taken from the source whose transaction failed:
+    /// they ride along with the next one.
     var pendingAcknowledgements: [Int64] = []
     /// Where more delivered ids wait (`StoreWriter.setAcknowledgementSource`);
     /// called on the writer thread, without the lock, at each transaction.
     var acknowledgementSource: (@Sendable () -> [Int64])?
-    /// When the writer looks at `pendingAcknowledgements` next (monotonic
+    /// When the writer looks at the delivered ids next (monotonic
     /// ns), nil when no look is scheduled: an acknowledgement that finds one
     /// scheduled wakes nobody.
     var acknowledgementsDueAt: UInt64?
@@ -130,22 +130,11 @@ final class WriterState: @unchecked Sendable {
         }
     }
 
-    func acknowledge(_ ids: [Int64]) {
-        guard !ids.isEmpty else { return }
-        lock.withLock {
-            pendingAcknowledgements.append(contentsOf: ids)
-            scheduleAcknowledgementLook()
-        }
-    }
-
+    /// Makes sure the writer looks at the delivered ids within the delay,
+    /// waking it only when no look was scheduled.
     func acknowledgementsWaiting() {
-        lock.withLock { scheduleAcknowledgementLook() }
-    }
-
-    /// With the lock held: makes sure the writer looks at the delivered ids
-    /// within the delay, waking it only when no look was scheduled.
-    private func scheduleAcknowledgementLook() {
-        if acknowledgementsDueAt == nil {
+        lock.withLock {
+            guard acknowledgementsDueAt == nil else { return }
             acknowledgementsDueAt = ConditionLock.now() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
             lock.signal()
         }
