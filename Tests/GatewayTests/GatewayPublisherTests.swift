@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ServiceLifecycle
 import MQTT
 import Storage
 import TempestTestKit
@@ -162,6 +163,37 @@ struct GatewayPublisherTests {
         }
         #expect(depth <= 50)
         #expect(depth == publisher.deliveredCount)
+        await publisher.stop()
+    }
+
+    @Test("the pump sends what the outbox held at start even when the broker connected before the pump ran")
+    func pumpCatchesUpAtStart() async throws {
+        let broker = try MosquittoBroker()
+        let directory = try TemporaryDirectory()
+        var configuration = StoreWriterConfiguration()
+        configuration.acknowledgementDelaySeconds = 0.1
+        let writer = try StoreWriter(path: directory.file("start.db"), configuration: configuration, logger: Logger(label: "test"))
+        defer { writer.shutdown() }
+        // Left in the outbox before a restart.
+        try writer.submit((1...3).map { index in
+            StoreWrite.outbox(OutboxMessage(topic: "tempest/e", payload: Array("\(index)".utf8), qos: 1, retain: false, priority: .event, createdAt: Int64(index)))
+        })
+        try await writer.flush()
+        let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-start")
+        // Connected, and its wake-up gone to nobody, before the pump runs.
+        try await Self.startConnected(publisher)
+        let pump = OutboxPumpService(publisher: publisher, writer: writer, wakeup: WakeupEvent(), noteDepth: { _ in })
+        let group = ServiceGroup(services: [pump], logger: Logger(label: "test"))
+        let running = Task { try await group.run() }
+        var depth = -1
+        for _ in 0..<500 {
+            depth = try await writer.perform { try $0.outboxDepth().messages }
+            if depth == 0 { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        #expect(depth == 0)
+        await group.triggerGracefulShutdown()
+        try await running.value
         await publisher.stop()
     }
 }

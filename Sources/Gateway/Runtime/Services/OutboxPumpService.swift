@@ -22,6 +22,7 @@ struct OutboxPumpService: Service {
     let noteDepth: @Sendable (Int) -> Void
 
     func run() async {
+        publisher?.onWork { [wakeup] in wakeup.signal() }
         if let depth = try? await writer.perform({ store in try store.outboxDepth().messages }) {
             noteDepth(depth)
         }
@@ -30,8 +31,12 @@ struct OutboxPumpService: Service {
             try? await gracefulShutdown()
             return
         }
-        publisher.onWork { [wakeup] in wakeup.signal() }
         await cancelWhenGracefulShutdown { [wakeup] in
+            // The client connects before this service runs, and a connection
+            // made before `onWork` was set woke nobody: one round first, so
+            // that what the outbox held at start (after a crash) leaves
+            // without waiting for a datagram's commit.
+            await publisher.pump()
             while !Task.isCancelled {
                 let deadline = publisher.secondsUntilTimedWork().map { MonotonicClock.seconds() + $0 }
                 await wakeup.wait(untilMonotonicSeconds: deadline)
