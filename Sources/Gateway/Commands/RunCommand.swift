@@ -34,8 +34,9 @@ struct RunCommand: AsyncParsableCommand {
 
             SIGINT (Control-C) and SIGTERM stop it cleanly: the listener closes, then everything received is \
             committed and "offline" is published before the process exits. SIGHUP reads the configuration \
-            file again without stopping the listener: retention, the WeatherFlow cloud and forecasts take \
-            the new settings at once, the rest at the next start (the log says which); a file with \
+            file again without stopping the listener: retention, the MQTT connection (broker, credentials, \
+            TLS; a rotated password too), the WeatherFlow cloud and forecasts take the new settings at \
+            once, the rest at the next start (the log says which); a file with \
             problems is refused and the running configuration stays.
 
             With a WeatherFlow token (--token-file, $TEMPEST_WEATHERFLOW_TOKEN or the systemd credential \
@@ -269,7 +270,6 @@ struct RunCommand: AsyncParsableCommand {
         let configuration = UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort)
         let startedAt = Int64(Glibc.time(nil))
         let runningListener = Mutex<UDPListener?>(nil)
-        let brokerName = settings.mqtt.enabled ? "\(settings.mqtt.host):\(settings.mqtt.effectivePort)" : ""
         let bindAddress = udpAddress
         let reportNow: @Sendable () -> StatusReport = {
             let depth = outboxDepth.load(ordering: .relaxed)
@@ -277,7 +277,7 @@ struct RunCommand: AsyncParsableCommand {
                 startedAt: startedAt, listener: runningListener.withLock { $0 }, bindAddress: bindAddress,
                 activity: activity, writerStatus: writer.status, databasePath: path,
                 outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
-                mqttConnected: publisher?.isConnected ?? false, mqttBroker: brokerName,
+                mqttConnected: publisher?.isConnected ?? false, mqttBroker: publisher?.brokerAddress ?? "",
                 mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.state,
                 forecast: forecastService.component.map { ForecastStatus(locationKey: $0.query.locationKey, served: $0.served) })
         }
@@ -317,7 +317,8 @@ struct RunCommand: AsyncParsableCommand {
         // forecasts, the cloud follower, and last the outbox pump.
         let running = Mutex(settings)
         let reloadService = ReloadService(reload: {
-            let reloaded = reload(from: running.withLock { $0 }, writer: writer, cloud: cloudService, forecasts: forecastService)
+            let reloaded = await reload(
+                from: running.withLock { $0 }, writer: writer, publisher: publisher, cloud: cloudService, forecasts: forecastService)
             running.withLock { $0 = reloaded }
         })
         let pumpService = OutboxPumpService(
@@ -413,13 +414,14 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Applies a SIGHUP: reads the configuration again (options still win),
     /// keeps the running one when the new one has a problem, applies the
-    /// retention at once, has the cloud follower and the forecast service
+    /// retention at once, moves the MQTT connection when its settings or
+    /// its password changed, has the cloud follower and the forecast service
     /// restart when their settings changed, and logs what waits for a
     /// restart. Returns the configuration now in force.
     private func reload(
-        from running: GatewayConfiguration, writer: StoreWriter, cloud: ReplaceableService<CloudFollower>,
-        forecasts: ReplaceableService<ForecastService>
-    ) -> GatewayConfiguration {
+        from running: GatewayConfiguration, writer: StoreWriter, publisher: GatewayPublisher?,
+        cloud: ReplaceableService<CloudFollower>, forecasts: ReplaceableService<ForecastService>
+    ) async -> GatewayConfiguration {
         let new: GatewayConfiguration
         do {
             new = try effectiveConfiguration()
@@ -427,10 +429,19 @@ struct RunCommand: AsyncParsableCommand {
             StandardOutput.errorLine("Configuration not reloaded, the running one stays: \(error)")
             return running
         }
+        var changes = ConfigurationReload(from: running, to: new)
         writer.setRetention(new.storage.retentionPolicy)
+        if let publisher, new.mqtt.enabled {
+            // The password is read again too: a rotated secret counts as a change.
+            do {
+                if try await publisher.reconnect(with: new.mqtt.clientConfiguration()) { changes.noteMQTTConnectionMoved() }
+            } catch {
+                changes.noteMQTTConnectionFailed("\(error)")
+            }
+        }
         if ConfigurationReload.cloudChanged(running, new) { cloud.replace(with: new) }
         if ConfigurationReload.forecastChanged(running, new) { forecasts.replace(with: new) }
-        StandardOutput.errorLine(ConfigurationReload(from: running, to: new).summary)
+        StandardOutput.errorLine(changes.summary)
         return new
     }
 }

@@ -67,6 +67,17 @@ final class GatewayPublisher: Sendable {
         var availability: [String: Bool] = [:]
         var devicesToAnnounce = Set<String>()
 
+        /// The connection ended (lost, or replaced by `reconnect`): what was
+        /// in flight is forgotten, and the outbox is sent again from its
+        /// start on the next connection.
+        mutating func connectionEnded() {
+            isConnected = false
+            connectionEpoch &+= 1
+            inFlight.removeAll()
+            stateInFlight.removeAll()
+            lastSentID = 0
+        }
+
         /// How long a device may stay silent before it is `offline`.
         func silenceAllowed(for serial: String) -> Int64 { silenceAllowedSeconds[serial] ?? 300 }
     }
@@ -88,6 +99,10 @@ final class GatewayPublisher: Sendable {
     private let logger: Logger
     private let state = Mutex(State())
     private let client = Mutex<MQTTClient?>(nil)
+    /// Counts the clients made (`reconnect` replaces the client); only the
+    /// current one's events count, so that the last events of a replaced
+    /// client (its disconnect, late acknowledgements) change nothing.
+    private let clientGeneration = Atomic<UInt64>(0)
     /// Called when the broker gave the pump work (a connection, an
     /// acknowledgement, a loss), so that the pump need not poll for it.
     private let workArrived = Mutex<WorkCallback?>(nil)
@@ -112,11 +127,76 @@ final class GatewayPublisher: Sendable {
         self.qos = qos
         self.writer = writer
         self.logger = logger
-        var configuration = configuration
-        configuration.will = .init(topic: layout.gatewayStatus, payload: "offline", qos: 1, retain: true)
-        let mqtt = try MQTTClient(configuration: configuration) { [weak self] event in self?.handle(event) }
+        let mqtt = try makeClient(configuration, generation: 0)
         client.withLock { $0 = mqtt }
         writer.setAcknowledgementSource { [weak self] in self?.takeDelivered() ?? [] }
+    }
+
+    /// A client for `configuration`, with the gateway's last will, whose
+    /// events count while `generation` is the current one.
+    private func makeClient(_ configuration: MQTTConfiguration, generation: UInt64) throws -> MQTTClient {
+        try MQTTClient(configuration: withWill(configuration)) { [weak self] event in
+            guard let self, self.clientGeneration.load(ordering: .acquiring) == generation else { return }
+            self.handle(event)
+        }
+    }
+
+    /// `configuration` with the last will: `offline` on the gateway's status topic.
+    private func withWill(_ configuration: MQTTConfiguration) -> MQTTConfiguration {
+        var configuration = configuration
+        configuration.will = .init(topic: layout.gatewayStatus, payload: "offline", qos: 1, retain: true)
+        return configuration
+    }
+
+    /// The broker the client connects to, `host:port` (for status reports).
+    var brokerAddress: String {
+        mqtt.map { "\($0.configuration.host):\($0.configuration.port)" } ?? ""
+    }
+
+    /// Moves to the connection `configuration` describes (a reload changed
+    /// the broker, the credentials, TLS or the session settings); false,
+    /// and nothing done, when it is the current one.
+    ///
+    /// The current connection publishes `offline` and disconnects cleanly.
+    /// Messages it had in flight stay in the outbox and go over the new
+    /// connection (at least once, as QoS 1 promises); once connected, the
+    /// status, discovery and every retained value are published in full, as
+    /// after any reconnect. Datagrams go on being stored meanwhile.
+    ///
+    /// - Throws: an `MQTTError` when the new client cannot be made (the
+    ///   current connection is then kept) or started (the pump starts it
+    ///   again after `restartDelaySeconds`, as after a failure that ended
+    ///   libmosquitto's own retries).
+    func reconnect(with configuration: MQTTConfiguration) async throws -> Bool {
+        let configuration = withWill(configuration)
+        guard let old = mqtt, old.configuration != configuration else { return false }
+        let generation = clientGeneration.load(ordering: .acquiring) &+ 1
+        let replacement = try makeClient(configuration, generation: generation)
+        // From here the old client's events are ignored.
+        clientGeneration.store(generation, ordering: .releasing)
+        state.withLock { state in
+            state.connectionEnded()
+            state.retriesEndedAt = nil
+            state.lastReportedFailure = nil
+            state.failureCount = 0
+        }
+        if old.isConnected {
+            // Its PUBACK is not awaited (the old client's events are
+            // ignored); the broker handles the PUBLISH before the DISCONNECT.
+            _ = try? old.publish(topic: layout.gatewayStatus, text: "offline", qos: 1, retain: true)
+            try? await Task.sleep(nanoseconds: 100_000_000)
+        }
+        old.stop()
+        client.withLock { $0 = replacement }
+        do {
+            try replacement.start()
+        } catch {
+            state.withLock { $0.retriesEndedAt = MonotonicClock.seconds() }
+            workArrived.withLock { $0 }?.call()
+            throw error
+        }
+        logger.notice("moved to the MQTT broker at \(configuration.host):\(configuration.port)")
+        return true
     }
 
     /// Hands the acknowledged outbox ids to the writer (on its thread).
@@ -530,13 +610,7 @@ final class GatewayPublisher: Sendable {
                 writer.acknowledgementsWaiting()
             }
         case .disconnected(let error):
-            state.withLock { state in
-                state.isConnected = false
-                state.connectionEpoch &+= 1
-                state.inFlight.removeAll()
-                state.stateInFlight.removeAll()
-                state.lastSentID = 0
-            }
+            state.withLock { $0.connectionEnded() }
             wake = true
             if let error { logger.warning("lost the MQTT broker: \(error); retrying, and keeping messages in the outbox") }
         case .connectionFailed(let error):

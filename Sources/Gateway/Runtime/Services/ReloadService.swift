@@ -5,7 +5,7 @@ import ServiceLifecycle
 /// no timer.
 struct ReloadService: Service {
     /// Reloads: reads the configuration and hands the changes out.
-    let reload: @Sendable () -> Void
+    let reload: @Sendable () async -> Void
 
     func run() async {
         let wakeup = WakeupEvent()
@@ -13,7 +13,7 @@ struct ReloadService: Service {
         await cancelWhenGracefulShutdown { [reload] in
             while !Task.isCancelled {
                 await wakeup.wait()
-                if ReloadSignal.take() { reload() }
+                if ReloadSignal.take() { await reload() }
             }
         }
     }
