@@ -26,6 +26,28 @@ struct GatewayPublisherTests {
         #expect(publisher.isConnected)
     }
 
+    @Test("without Home Assistant discovery no device is kept; with it each is kept for discovery and availability")
+    func devicesKeptOnlyForDiscovery() throws {
+        let broker = try MosquittoBroker()
+        let directory = try TemporaryDirectory()
+        let writer = try StoreWriter(path: directory.file("devices.db"))
+        defer { writer.shutdown() }
+        let plain = try Self.publisher(broker: broker, writer: writer, clientID: "test-plain")
+        let layout = TopicLayout(base: "tempest")
+        let announcing = try GatewayPublisher(
+            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-announcing"),
+            layout: layout,
+            discovery: HomeAssistantDiscovery(prefix: "homeassistant", layout: layout, units: .metric, disabledEntities: [], rainCheck: false),
+            qos: 1, writer: writer, logger: Logger(label: "test"))
+        for index in 0..<1_000 {
+            let device = HomeAssistantDiscovery.Device(serial: "ST-\(100_000 + index)", family: .tempest, hubSerial: "HB-1", firmware: "171")
+            plain.noteDevice(device, receivedAt: 1_720_850_400, silenceAllowedSeconds: 300)
+            announcing.noteDevice(device, receivedAt: 1_720_850_400, silenceAllowedSeconds: 300)
+        }
+        #expect(plain.trackedDeviceCount == 0)
+        #expect(announcing.trackedDeviceCount == 3_000)
+    }
+
     @Test("a flood of value changes stays within the window and the broker ends with each topic's latest value")
     func valueFlood() async throws {
         let broker = try MosquittoBroker()

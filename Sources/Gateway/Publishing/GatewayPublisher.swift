@@ -308,7 +308,10 @@ final class GatewayPublisher: Sendable {
     /// for discovery and per-device availability. `silenceAllowedSeconds`,
     /// when given, is how long it may then stay quiet before it counts as
     /// offline (its cadence, with margin); otherwise the last value stands.
+    /// Without Home Assistant discovery nothing is announced and no
+    /// availability is published, so nothing is kept.
     func noteDevice(_ device: HomeAssistantDiscovery.Device, receivedAt: Int64, silenceAllowedSeconds: Int64?) {
+        guard discovery != nil else { return }
         state.withLock { state in
             // A hub is also noted from its sensors' messages, which do not
             // know its firmware: merge, so a missing field never flaps.
@@ -324,7 +327,7 @@ final class GatewayPublisher: Sendable {
                 state.pumpNeeded = true
             }
             // A device not yet announced `online` is, once the pump runs.
-            if discovery != nil && state.availability[device.serial] != true { state.pumpNeeded = true }
+            if state.availability[device.serial] != true { state.pumpNeeded = true }
             state.lastSeen[device.serial] = max(state.lastSeen[device.serial] ?? receivedAt, receivedAt)
             if let silenceAllowedSeconds { state.silenceAllowedSeconds[device.serial] = silenceAllowedSeconds }
         }
@@ -389,6 +392,9 @@ final class GatewayPublisher: Sendable {
 
     /// Retained-state messages sent and not yet acknowledged.
     var stateInFlightCount: Int { state.withLock { $0.stateInFlight.count } }
+
+    /// Devices kept for discovery and availability.
+    var trackedDeviceCount: Int { state.withLock { $0.devices.count + $0.lastSeen.count + $0.devicesToAnnounce.count } }
 
     /// Value topics waiting for room in the state window.
     var pendingValueCount: Int { state.withLock { $0.pendingValues.count } }
