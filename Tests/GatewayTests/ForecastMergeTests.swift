@@ -175,4 +175,20 @@ struct ForecastMergeTests {
         #expect(json["unit_of_measurement"] as? String == "°F")
         #expect((json["device"] as? [String: Any])?["identifiers"] as? [String] == ["tempest_forecast"])
     }
+
+    @Test("a forecast entity disabled by its field or as forecast/FIELD gets an empty config; the others stay")
+    func disabledForecastEntities() throws {
+        let layout = TopicLayout(base: "wx")
+        #expect(HomeAssistantEntity.unknownEntityProblem(["condition", "forecast/forecast_age_minutes"]) == nil)
+        #expect(HomeAssistantEntity.unknownEntityProblem(["forecast/conditions"])?.contains("forecast/FIELD") == true)
+        let discovery = HomeAssistantDiscovery(
+            prefix: "ha", layout: layout, units: .metric, disabledEntities: ["condition", "forecast/forecast_age_minutes"])
+        let configs = ForecastDiscovery(discovery: discovery, units: .metric).configs(base: "wx")
+        let empty = configs.filter { $0.payload.isEmpty }.map(\.topic).sorted()
+        #expect(empty == ["ha/sensor/tempest_forecast/condition/config", "ha/sensor/tempest_forecast/forecast_age_minutes/config"])
+        #expect(configs.count == ForecastDiscovery.entities.count)
+        // A station's entity of another field is not one of the forecast's.
+        let stationOnly = HomeAssistantDiscovery(prefix: "ha", layout: layout, units: .metric, disabledEntities: ["ST-00054321/condition"])
+        #expect(ForecastDiscovery(discovery: stationOnly, units: .metric).configs(base: "wx").allSatisfy { !$0.payload.isEmpty })
+    }
 }

@@ -79,7 +79,7 @@ struct MQTTOptions: ParsableArguments {
     var compat: Compatibility?
 
     @Option(help: ArgumentHelp(
-        "Remove an entity from Home Assistant: its discovery config becomes an empty retained message (its plain topic is still published). KEY is a field such as feels_like for every device, or SERIAL/FIELD (ST-00012345/feels_like) for one. Repeatable.",
+        "Remove an entity from Home Assistant: its discovery config becomes an empty retained message (its plain topic is still published). KEY is a field such as feels_like for every device, SERIAL/FIELD (ST-00012345/feels_like) for one, or forecast/FIELD (forecast/condition) for the forecast device. Repeatable.",
         valueName: "key"))
     var disableEntity: [String] = []
 

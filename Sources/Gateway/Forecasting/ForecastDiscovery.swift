@@ -5,7 +5,9 @@ import TempestUDP
 /// condition, today's forecast high and low, the precipitation probability
 /// for the next hour and for today, the locally corrected temperature 1, 3
 /// and 6 hours ahead, the observed-minus-forecast difference and the
-/// forecast's age. Units follow the published-units choice.
+/// forecast's age. Units follow the published-units choice. An entity
+/// disabled by its field (`condition`) or as `forecast/FIELD` gets an empty
+/// config, so Home Assistant removes it; its plain topic stays.
 struct ForecastDiscovery: Sendable {
     /// One entity of the forecast device.
     struct Entity: Sendable {
@@ -21,6 +23,10 @@ struct ForecastDiscovery: Sendable {
 
     let discovery: HomeAssistantDiscovery
     let units: PublishedUnits
+
+    /// The name that stands for the forecast device in `disabled_entities`
+    /// (`forecast/FIELD`), where a station's entities take its serial.
+    static let disableKeyPrefix = "forecast"
 
     /// The device identifier shared by every forecast entity.
     static let deviceIdentifier = "tempest_forecast"
@@ -40,10 +46,12 @@ struct ForecastDiscovery: Sendable {
         Entity(field: "forecast_age_minutes", name: "Forecast age", deviceClass: "duration", fixedUnit: "min", precision: 0, diagnostic: true),
     ]
 
-    /// The retained config messages announcing the forecast device.
+    /// The retained config messages announcing the forecast device (empty
+    /// for a disabled entity, which removes it).
     func configs(base: String) -> [(topic: String, payload: String)] {
         Self.entities.map { entity in
-            ("\(discovery.prefix)/sensor/\(Self.deviceIdentifier)/\(entity.field)/config", payload(entity, base: base))
+            let disabled = discovery.isDisabled(field: entity.field, serial: Self.disableKeyPrefix)
+            return ("\(discovery.prefix)/sensor/\(Self.deviceIdentifier)/\(entity.field)/config", disabled ? "" : payload(entity, base: base))
         }
     }
 

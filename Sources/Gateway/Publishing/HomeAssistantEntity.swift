@@ -80,19 +80,22 @@ struct HomeAssistantEntity: Sendable {
         return entities
     }
 
-    /// Every entity field of any device family (what `--disable-entity` accepts).
+    /// Every entity field of any device family and of the forecast device
+    /// (what `--disable-entity` accepts).
     static var allFields: Set<String> {
         Set((sensorEntities(tempest: true, air: true, sky: true) + hubEntities + rainCheckEntities).map(\.field))
+            .union(ForecastDiscovery.entities.map(\.field))
     }
 
-    /// What is wrong with the first of `keys` (`feels_like` or
-    /// `SERIAL/feels_like`) that names no entity, or nil when all do.
+    /// What is wrong with the first of `keys` (`feels_like`,
+    /// `SERIAL/feels_like` or `forecast/condition`) that names no entity, or
+    /// nil when all do.
     static func unknownEntityProblem(_ keys: [String]) -> String? {
         let fields = allFields
         for key in keys {
             let field = key.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) ?? key
             if !fields.contains(field) || key.hasPrefix("/") {
-                return "'\(key)' names no entity; use a field such as feels_like, or SERIAL/FIELD (fields: \(fields.sorted().joined(separator: ", ")))"
+                return "'\(key)' names no entity; use a field such as feels_like, SERIAL/FIELD for one device, or forecast/FIELD (fields: \(fields.sorted().joined(separator: ", ")))"
             }
         }
         return nil
