@@ -1,5 +1,5 @@
 import Foundation
-import MQTT
+@testable import MQTT
 import Synchronization
 import Testing
 import TempestTestKit
@@ -170,6 +170,33 @@ struct MQTTClientTests {
         let messageID = try client.publish(topic: "tempest/up", text: "back")
         #expect(events.waitFor(10) { $0 == .published(messageID: messageID) } != nil)
         #expect(events.all.filter { if case .connected = $0 { true } else { false } }.count >= 2)
+        client.stop()
+    }
+
+    @Test("libmosquitto formats no log line for us while connected, and does again for a reconnection")
+    func noLogLinesWhileConnected() throws {
+        let broker = try MosquittoBroker()
+        var configuration = MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-log-lines")
+        configuration.reconnectDelaySeconds = 1
+        configuration.reconnectDelayMaximumSeconds = 1
+        let (client, events) = try client(configuration)
+        try client.start()
+        #expect(client.waitUntilConnected(seconds: 10))
+        let whileConnecting = client.context.logLineCount
+        #expect(whileConnecting > 0, "the CONNECT and CONNACK lines were logged")
+        var lastID: Int32 = 0
+        for index in 0..<100 { lastID = try client.publish(topic: "tempest/log", text: "\(index)", qos: 1) }
+        #expect(events.waitFor(10) { $0 == .published(messageID: lastID) } != nil)
+        #expect(client.context.logLineCount == whileConnecting, "100 PUBLISH and PUBACK packets, no line")
+        broker.stop()
+        #expect(events.waitFor(10) { if case .disconnected(.some) = $0 { true } else { false } } != nil)
+        try broker.start()
+        #expect(client.waitUntilConnected(seconds: 15))
+        let reconnected = client.context.logLineCount
+        #expect(reconnected > whileConnecting, "the new CONNECT was logged")
+        let again = try client.publish(topic: "tempest/log", text: "again", qos: 1)
+        #expect(events.waitFor(10) { $0 == .published(messageID: again) } != nil)
+        #expect(client.context.logLineCount == reconnected)
         client.stop()
     }
 

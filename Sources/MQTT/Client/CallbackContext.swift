@@ -21,6 +21,7 @@ final class CallbackContext: Sendable {
     let configuration: MQTTConfiguration
     let handler: @Sendable (MQTTEvent) -> Void
     private let state = Mutex(State())
+    private let logLines = Atomic<Int>(0)
 
     init(configuration: MQTTConfiguration, handler: @escaping @Sendable (MQTTEvent) -> Void) {
         self.configuration = configuration
@@ -96,6 +97,14 @@ final class CallbackContext: Sendable {
         }
         handler(.message(topic: topic, payload: payload, retained: message.retain))
     }
+
+    /// Counts a line libmosquitto logged (formatted for us).
+    func countLogLine() {
+        logLines.add(1, ordering: .relaxed)
+    }
+
+    /// The lines libmosquitto logged to us so far, of any level.
+    var logLineCount: Int { logLines.load(ordering: .relaxed) }
 
     /// The libmosquitto log levels `didLog` looks at.
     static let keptLogLevels = MOSQ_LOG_ERR | MOSQ_LOG_WARNING

@@ -77,10 +77,12 @@ public final class MQTTClient: Sendable {
         try check(
             mosquitto_reconnect_delay_set(
                 mosq, configuration.reconnectDelaySeconds, configuration.reconnectDelayMaximumSeconds, true))
-        mosquitto_connect_v5_callback_set(mosq) { _, userdata, code, flags, _ in
+        mosquitto_connect_v5_callback_set(mosq) { mosq, userdata, code, flags, _ in
+            if code == 0 { mosquitto_log_callback_set(mosq, nil) }  // see `logCallback`
             CallbackContext.from(userdata).didConnect(code: code, flags: flags)
         }
-        mosquitto_disconnect_v5_callback_set(mosq) { _, userdata, code, _ in
+        mosquitto_disconnect_v5_callback_set(mosq) { mosq, userdata, code, _ in
+            mosquitto_log_callback_set(mosq, MQTTClient.logCallback)
             CallbackContext.from(userdata).didDisconnect(code: code)
         }
         mosquitto_publish_v5_callback_set(mosq) { _, userdata, messageID, _, _ in
@@ -90,12 +92,22 @@ public final class MQTTClient: Sendable {
             guard let message else { return }
             CallbackContext.from(userdata).didReceive(message.pointee)
         }
-        mosquitto_log_callback_set(mosq) { _, userdata, level, text in
-            // libmosquitto logs every packet at debug level: only errors and
-            // warnings are kept, so only they become a String.
-            guard let text, level & CallbackContext.keptLogLevels != 0 else { return }
-            CallbackContext.from(userdata).didLog(level: level, text: String(cString: text))
-        }
+        mosquitto_log_callback_set(mosq, MQTTClient.logCallback)
+    }
+
+    /// libmosquitto's log lines, set only while there is no connection.
+    /// While a callback is set libmosquitto formats every line it logs (a
+    /// `malloc` and a `vsnprintf` for each packet sent or received), and
+    /// what is kept, the last error, matters for connection attempts: a TLS
+    /// handshake failure reaches us only through the log. So the connect
+    /// callback removes it and the disconnect callback sets it again.
+    static let logCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void = {
+        _, userdata, level, text in
+        let context = CallbackContext.from(userdata)
+        context.countLogLine()
+        // Only errors and warnings are kept, so only they become a String.
+        guard let text, level & CallbackContext.keptLogLevels != 0 else { return }
+        context.didLog(level: level, text: String(cString: text))
     }
 
     private func check(_ status: Int32) throws(MQTTError) {
