@@ -133,6 +133,8 @@ struct ReloadTests {
         #expect(secondWatcher.waitFor(timeoutSeconds: 20) { _ in delivered([firstWatcher, secondWatcher]).count == 150 })
         #expect(secondWatcher.waitFor(timeoutSeconds: 10) { $0.standardOutputSoFar.contains("tempest/gateway/status online") })
         #expect(firstWatcher.waitFor(timeoutSeconds: 10) { $0.standardOutputSoFar.contains("tempest/gateway/status offline") })
+        let status = try Gateway.run(["status", "--json", "--database", directory.file("g.db")])
+        #expect(status.standardOutput.contains(#""broker":"127.0.0.1:\#(second.port)""#), "status names the broker in use: \(status.standardOutput)")
         let afterMove = delivered([secondWatcher])
         #expect(sent.suffix(50).allSatisfy { afterMove.contains($0) }, "what came after the move went to the second broker")
 
