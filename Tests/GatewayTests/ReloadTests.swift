@@ -7,6 +7,31 @@ import TempestTestKit
 /// nothing sent meanwhile is lost, and a broken file changes nothing.
 @Suite("configuration reload on SIGHUP", .serialized)
 struct ReloadTests {
+    /// A configuration that listens on `udpPort`, stores in `directory` and
+    /// publishes to the broker on `brokerPort` (its `[mqtt]` table last, so
+    /// that more of its keys can follow), without Home Assistant.
+    static func mqttConfiguration(udpPort: UInt16, directory: TemporaryDirectory, brokerPort: UInt16) -> String {
+        """
+        [udp]
+        address = "127.0.0.1"
+        port = \(udpPort)
+        [storage]
+        database = "\(directory.file("g.db"))"
+        [mqtt]
+        host = "127.0.0.1"
+        homeassistant = false
+        port = \(brokerPort)
+        """
+    }
+
+    /// Starts `run --config config` with `extra` options and waits until it listens.
+    static func startGateway(config: String, extra: [String] = []) throws -> ChildProcess {
+        let gateway = try ChildProcess(executable: Gateway.path, arguments: ["run", "--config", config, "--print", "none"] + extra)
+        try gateway.start()
+        #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") })
+        return gateway
+    }
+
     @Test("a reload applies retention and cloud settings, names what needs a restart, loses no datagram, and survives a broken file")
     func reload() throws {
         let directory = try TemporaryDirectory()
@@ -81,22 +106,10 @@ struct ReloadTests {
         try "pw-one-5f3a\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
         chmod(passwordFile, 0o600)
         let port = try FreePort.udp()
-        let common = """
-            [udp]
-            address = "127.0.0.1"
-            port = \(port)
-            [storage]
-            database = "\(directory.file("g.db"))"
-            [mqtt]
-            host = "127.0.0.1"
-            homeassistant = false
-            """
-        try (common + "\nport = \(first.port)\n").write(toFile: config, atomically: true, encoding: .utf8)
+        try Self.mqttConfiguration(udpPort: port, directory: directory, brokerPort: first.port)
+            .write(toFile: config, atomically: true, encoding: .utf8)
         // The pump's own restart after a rejection is put far off: only the reload can fix it here.
-        let gateway = try ChildProcess(
-            executable: Gateway.path, arguments: ["run", "--config", config, "--print", "none", "--mqtt-restart-delay", "600"])
-        try gateway.start()
-        #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") })
+        let gateway = try Self.startGateway(config: config, extra: ["--mqtt-restart-delay", "600"])
 
         let sender = try UDPSender(port: port)
         var sent: [Int64] = []
@@ -122,7 +135,8 @@ struct ReloadTests {
         #expect(firstWatcher.waitFor(timeoutSeconds: 10) { _ in delivered([firstWatcher]).count == 50 })
 
         // To the second broker, with a password from a file; datagrams keep coming meanwhile.
-        try (common + "\nport = \(second.port)\nuser = \"gateway\"\npassword_file = \"\(passwordFile)\"\n")
+        try (Self.mqttConfiguration(udpPort: port, directory: directory, brokerPort: second.port)
+            + "\nuser = \"gateway\"\npassword_file = \"\(passwordFile)\"\n")
             .write(toFile: config, atomically: true, encoding: .utf8)
         gateway.send(signal: SIGHUP)
         try send(50)
@@ -171,5 +185,40 @@ struct ReloadTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(Set(sent) == delivered([firstWatcher, secondWatcher, rotatedWatcher]), "every event reached a broker")
         #expect(!result.standardError.contains("pw-one") && !result.standardError.contains("pw-two"), "no password in the log")
+    }
+
+    @Test("a reload that sets the elevation publishes sea-level pressure from the next observation")
+    func reloadSetsTheElevation() throws {
+        let broker = try MosquittoBroker()
+        let watcher = try ChildProcess(
+            executable: "/usr/bin/mosquitto_sub",
+            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "tempest/+/+", "-v"])
+        try watcher.start()
+        usleep(300_000)
+        let directory = try TemporaryDirectory()
+        let config = directory.file("config.toml")
+        let port = try FreePort.udp()
+        let common = Self.mqttConfiguration(udpPort: port, directory: directory, brokerPort: broker.port)
+        try common.write(toFile: config, atomically: true, encoding: .utf8)
+        let gateway = try Self.startGateway(config: config)
+        let sample = try String(contentsOfFile: BuiltProducts.packageRoot + "/Samples/sample-day.jsonl", encoding: .utf8)
+        let observations = sample.split(separator: "\n").filter { $0.contains(#""type":"obs_st""#) }.prefix(2).map(String.init)
+        #expect(observations.count == 2)
+        let sender = try UDPSender(port: port)
+
+        try sender.send(observations[0])
+        #expect(watcher.waitFor(timeoutSeconds: 10) { $0.standardOutputSoFar.contains("tempest/ST-00054321/station_pressure ") })
+        #expect(!watcher.standardOutputSoFar.contains("/sea_level_pressure "), "no elevation yet")
+
+        try (common + "\n[station]\nelevation = 1600\n").write(toFile: config, atomically: true, encoding: .utf8)
+        gateway.send(signal: SIGHUP)
+        #expect(gateway.waitFor(timeoutSeconds: 10) {
+            $0.standardErrorSoFar.contains("Configuration reloaded: applied station.elevation and sensor_height.")
+        })
+        try sender.send(observations[1])
+        #expect(watcher.waitFor(timeoutSeconds: 10) { $0.standardOutputSoFar.contains("tempest/ST-00054321/sea_level_pressure ") })
+        gateway.send(signal: SIGTERM)
+        let result = try gateway.wait(timeoutSeconds: 30)
+        #expect(result.status == 0, "\(result.standardError)")
     }
 }

@@ -35,8 +35,8 @@ struct RunCommand: AsyncParsableCommand {
             SIGINT (Control-C) and SIGTERM stop it cleanly: the listener closes, then everything received is \
             committed and "offline" is published before the process exits. SIGHUP reads the configuration \
             file again without stopping the listener: retention, the MQTT connection (broker, credentials, \
-            TLS; a rotated password too), the WeatherFlow cloud and forecasts take the new settings at \
-            once, the rest at the next start (the log says which); a file with \
+            TLS; a rotated password too), the elevation, the WeatherFlow cloud and forecasts take the \
+            new settings at once, the rest at the next start (the log says which); a file with \
             problems is refused and the running configuration stays.
 
             With a WeatherFlow token (--token-file, $TEMPEST_WEATHERFLOW_TOKEN or the systemd credential \
@@ -174,9 +174,8 @@ struct RunCommand: AsyncParsableCommand {
             "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
                 + "\(restored.observations) stored observations and \(restored.strikes) strikes.")
 
-        let site = settings.station.elevation.map {
-            DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: settings.station.sensorHeight)
-        }
+        // Read per message: a reload may set or change the elevation.
+        let site = Mutex(Self.site(of: settings.station))
         let cloudClient = try cloudOptions.optionalClient(configured: settings.weatherFlow)
         let publisher = try makePublisher(writer: writer, mqtt: settings.mqtt, rainCheck: cloudClient != nil)
         committedPublisher.withLock { $0 = publisher }
@@ -201,7 +200,8 @@ struct RunCommand: AsyncParsableCommand {
                 let totals = message.carriesObservations
                     ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: asOf) : nil
                 let publications = MessagePublications(
-                    published, layout: publisher.layout, source: sourceName, receivedAt: now, site: site, totals: totals,
+                    published, layout: publisher.layout, source: sourceName, receivedAt: now, site: site.withLock { $0 },
+                    totals: totals,
                     qos: Int(publisher.qos), units: units, compatibility: publisher.compatibility)
                 writes += publications.events.map { StoreWrite.outbox($0) }
                 // Late messages are history: they go to the events, not to the latest values.
@@ -318,7 +318,8 @@ struct RunCommand: AsyncParsableCommand {
         let running = Mutex(settings)
         let reloadService = ReloadService(reload: {
             let reloaded = await reload(
-                from: running.withLock { $0 }, writer: writer, publisher: publisher, cloud: cloudService, forecasts: forecastService)
+                from: running.withLock { $0 }, writer: writer, publisher: publisher, site: site, cloud: cloudService,
+                forecasts: forecastService)
             running.withLock { $0 = reloaded }
         })
         let pumpService = OutboxPumpService(
@@ -375,6 +376,11 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
+    /// Where the station stands, for sea-level pressure: nil without an elevation.
+    static func site(of station: GatewayConfiguration.Station) -> DerivedObservation.Site? {
+        station.elevation.map { DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: station.sensorHeight) }
+    }
+
     /// The MQTT publisher, started, unless MQTT is off (`--no-mqtt`).
     /// `rainCheck` announces the cloud's RainCheck rain entities (when a
     /// token is configured).
@@ -420,7 +426,8 @@ struct RunCommand: AsyncParsableCommand {
     /// restart. Returns the configuration now in force.
     private func reload(
         from running: GatewayConfiguration, writer: StoreWriter, publisher: GatewayPublisher?,
-        cloud: ReplaceableService<CloudFollower>, forecasts: ReplaceableService<ForecastService>
+        site: borrowing Mutex<DerivedObservation.Site?>, cloud: ReplaceableService<CloudFollower>,
+        forecasts: ReplaceableService<ForecastService>
     ) async -> GatewayConfiguration {
         let new: GatewayConfiguration
         do {
@@ -431,6 +438,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         var changes = ConfigurationReload(from: running, to: new)
         writer.setRetention(new.storage.retentionPolicy)
+        site.withLock { $0 = Self.site(of: new.station) }
         if let publisher, new.mqtt.enabled {
             // The password is read again too: a rotated secret counts as a change.
             do {

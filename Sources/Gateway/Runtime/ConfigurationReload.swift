@@ -3,7 +3,8 @@ import Configuration
 /// What a reloaded configuration changes: the parts `run` applies while it
 /// keeps listening, and the parts that need a restart.
 ///
-/// Applied live: retention (`[storage]` days and packing), the MQTT
+/// Applied live: retention (`[storage]` days and packing), the station's
+/// elevation and sensor height (sea-level pressure from the next message), the MQTT
 /// connection (`[mqtt]` host, port, user, password and its file, TLS,
 /// client id, protocol, keepalive and session: the publisher moves to the
 /// new connection, see `GatewayPublisher.reconnect`), the WeatherFlow cloud
@@ -11,8 +12,7 @@ import Configuration
 /// new settings and token) and forecasts (`[forecast]`, the location: the
 /// service restarts). Everything the listener, the database, the daily
 /// totals or the published topics were built from (`[udp]`,
-/// `storage.database`, `station.timezone`, elevation and sensor height,
-/// `mqtt.enabled`, the topics, units, QoS and entities of `[mqtt]`,
+/// `storage.database`, `station.timezone`, `mqtt.enabled`, the topics, units, QoS and entities of `[mqtt]`,
 /// `[metrics]`) waits for a restart, which the log says.
 struct ConfigurationReload {
     /// Parts that changed and are applied now.
@@ -31,7 +31,7 @@ struct ConfigurationReload {
         if old.storage.database != new.storage.database { needRestart.append("storage.database") }
         if old.station.timeZone != new.station.timeZone { needRestart.append("station.timezone") }
         if old.station.elevation != new.station.elevation || old.station.sensorHeight != new.station.sensorHeight {
-            needRestart.append("station.elevation and sensor_height")
+            applied.append("station.elevation and sensor_height")
         }
         if Self.mqttPublishingChanged(old.mqtt, new.mqtt) {
             needRestart.append("[mqtt] enabled, topics, units, QoS or entities")
