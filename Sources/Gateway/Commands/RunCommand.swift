@@ -201,8 +201,7 @@ struct RunCommand: AsyncParsableCommand {
                     ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: asOf) : nil
                 let publications = MessagePublications(
                     published, layout: publisher.layout, source: sourceName, receivedAt: now, site: site.withLock { $0 },
-                    totals: totals,
-                    qos: Int(publisher.qos), units: units, compatibility: publisher.compatibility)
+                    totals: totals, qos: Int(publisher.qos), units: units, compatibility: publisher.compatibility)
                 writes += publications.events.map { StoreWrite.outbox($0) }
                 // Late messages are history: they go to the events, not to the latest values.
                 // At a station's pace the values leave with the commit's

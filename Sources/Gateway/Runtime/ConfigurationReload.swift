@@ -4,16 +4,17 @@ import Configuration
 /// keeps listening, and the parts that need a restart.
 ///
 /// Applied live: retention (`[storage]` days and packing), the station's
-/// elevation and sensor height (sea-level pressure from the next message), the MQTT
-/// connection (`[mqtt]` host, port, user, password and its file, TLS,
-/// client id, protocol, keepalive and session: the publisher moves to the
-/// new connection, see `GatewayPublisher.reconnect`), the WeatherFlow cloud
-/// (`[weatherflow]`, `station.station_id`: the follower restarts with the
-/// new settings and token) and forecasts (`[forecast]`, the location: the
-/// service restarts). Everything the listener, the database, the daily
+/// elevation and sensor height (sea-level pressure from the next message),
+/// the MQTT connection (`[mqtt]` host, port, user, password and its file,
+/// TLS, client id, protocol, keepalive and session: the publisher moves to
+/// the new connection, see `GatewayPublisher.reconnect`), the WeatherFlow
+/// cloud (`[weatherflow]`, `station.station_id`: the follower restarts with
+/// the new settings and token) and forecasts (`[forecast]`, the location:
+/// the service restarts). Everything the listener, the database, the daily
 /// totals or the published topics were built from (`[udp]`,
-/// `storage.database`, `station.timezone`, `mqtt.enabled`, the topics, units, QoS and entities of `[mqtt]`,
-/// `[metrics]`) waits for a restart, which the log says.
+/// `storage.database`, `station.timezone`, `mqtt.enabled`, the topics,
+/// units, QoS and entities of `[mqtt]`, `[metrics]`) waits for a restart,
+/// which the log says.
 struct ConfigurationReload {
     /// Parts that changed and are applied now.
     var applied: [String] = []
