@@ -51,11 +51,12 @@ extension WriterState {
                     return .tasks(tasks)
                 }
                 var deadline: UInt64? = nil
+                // A transaction may start: the database can be written, its retry is due, or we stop.
+                let retryReady = !storageUnavailable || now >= nextRetryAt || stopping
                 if !queue.isEmpty {
                     let firstAt = firstQueuedAt ?? now
                     let dueAt = firstAt + batchDelay(firstQueuedAt: firstAt)
                     let due = stopping || flushRequested || queue.count >= configuration.maximumBatchSize || now >= dueAt
-                    let retryReady = !storageUnavailable || now >= nextRetryAt || stopping
                     if due && retryReady {
                         let count = min(queue.count, configuration.maximumBatchSize)
                         let batch: [QueuedWrite]
@@ -79,7 +80,6 @@ extension WriterState {
                 } else if let dueAt = acknowledgementsDueAt {
                     // Delivered messages with no transaction to ride along
                     // with: deleted on their own once due, or when stopping.
-                    let retryReady = !storageUnavailable || now >= nextRetryAt || stopping
                     if (stopping || now >= dueAt) && retryReady {
                         return .batch([], acknowledgements: takeAcknowledgements())
                     } else {
