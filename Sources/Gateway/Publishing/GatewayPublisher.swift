@@ -78,6 +78,21 @@ final class GatewayPublisher: Sendable {
             lastSentID = 0
         }
 
+        /// A connection is up or about to be tried afresh: earlier failures
+        /// no longer count, for the log or for a restart.
+        mutating func forgetFailures() {
+            retriesEndedAt = nil
+            lastReportedFailure = nil
+            failureCount = 0
+        }
+
+        /// Notes acknowledged outbox ids for the writer; true when there
+        /// were none before (the writer then needs telling).
+        mutating func addDelivered(_ ids: some Sequence<Int64>) -> Bool {
+            defer { delivered.append(contentsOf: ids) }
+            return delivered.isEmpty
+        }
+
         /// How long a device may stay silent before it is `offline`.
         func silenceAllowed(for serial: String) -> Int64 { silenceAllowedSeconds[serial] ?? 300 }
     }
@@ -176,9 +191,7 @@ final class GatewayPublisher: Sendable {
         clientGeneration.store(generation, ordering: .releasing)
         state.withLock { state in
             state.connectionEnded()
-            state.retriesEndedAt = nil
-            state.lastReportedFailure = nil
-            state.failureCount = 0
+            state.forgetFailures()
         }
         if old.isConnected {
             // Its PUBACK is not awaited (the old client's events are
@@ -211,11 +224,7 @@ final class GatewayPublisher: Sendable {
     /// writer hears of it only when there were none before.
     private func noteDelivered(_ ids: [Int64]) {
         guard !ids.isEmpty else { return }
-        let wasEmpty = state.withLock { state in
-            defer { state.delivered.append(contentsOf: ids) }
-            return state.delivered.isEmpty
-        }
-        if wasEmpty { writer.acknowledgementsWaiting() }
+        if state.withLock({ $0.addDelivered(ids) }) { writer.acknowledgementsWaiting() }
     }
 
     /// Acknowledged outbox ids handed to the writer as a queued write of
@@ -580,9 +589,7 @@ final class GatewayPublisher: Sendable {
                 state.lastSentID = 0
                 state.outboxMayHaveMore = true
                 state.republishValues = true
-                state.lastReportedFailure = nil
-                state.failureCount = 0
-                state.retriesEndedAt = nil
+                state.forgetFailures()
             }
             wake = true
             logger.notice("connected to the MQTT broker")
@@ -596,8 +603,7 @@ final class GatewayPublisher: Sendable {
             var deliveredBatch: [Int64] = []
             wake = state.withLock { state in
                 if let id = state.inFlight.removeValue(forKey: messageID) {
-                    firstDelivered = state.delivered.isEmpty
-                    state.delivered.append(id)
+                    firstDelivered = state.addDelivered(CollectionOfOne(id))  // no array per PUBACK
                     if state.delivered.count >= Self.deliveredBatchSize {
                         deliveredBatch = state.delivered
                         state.delivered = []
