@@ -43,6 +43,11 @@ let package = Package(
         // libcurl4-openssl-dev; glibc ≥ 2.34 has dlopen in libc itself.
         .target(name: "CCurl"),
 
+        // MARK: The thread that runs the daemon's Swift tasks instead of
+        // libdispatch's pool, whose monitor wakes an idle process once a
+        // second (CExecutor.h).
+        .target(name: "CExecutor"),
+
         // MARK: Libraries
         .target(
             name: "TempestUDP",
@@ -105,6 +110,7 @@ let package = Package(
         .executableTarget(
             name: "Gateway",
             dependencies: [
+                "CExecutor",
                 "TempestUDP",
                 "Meteorology",
                 "Storage",

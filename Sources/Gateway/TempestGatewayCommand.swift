@@ -19,6 +19,15 @@ struct TempestGatewayCommand: AsyncParsableCommand {
             ConfigCommand.self, SetupCommand.self, SelectCommand.self,
         ]
     )
+
+    /// Moves the process's tasks to the task thread (`TaskThread`) before
+    /// the first of them leaves the main actor, then parses and runs the
+    /// command as `AsyncParsableCommand` does.
+    @MainActor
+    static func main() async {
+        TaskThread.install()
+        await main(nil)
+    }
 }
 
 /// The version printed by `--version`.

@@ -84,7 +84,7 @@ final class CloudFollower: Sendable {
     func run() async {
         while !Task.isCancelled {
             await round()
-            try? await Task.sleep(nanoseconds: UInt64(settings.pollIntervalSeconds * 1_000_000_000))
+            try? await TaskThread.sleep(seconds: settings.pollIntervalSeconds)
         }
     }
 

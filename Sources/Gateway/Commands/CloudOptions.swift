@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import Glibc
+import HTTP
 import TempestCloud
 
 /// How to reach the WeatherFlow cloud. The token never comes from the
@@ -41,7 +42,9 @@ struct CloudOptions: ParsableArguments {
             return nil
         }
         do {
-            return WeatherFlowClient(token: try APIToken.load(from: source), baseURL: weatherflowApi ?? configured.api)
+            return WeatherFlowClient(
+                token: try APIToken.load(from: source), baseURL: weatherflowApi ?? configured.api,
+                retryPolicy: RetryPolicy(sleep: TaskThread.sleep(for:)))
         } catch {
             throw ValidationError("\(error)")
         }

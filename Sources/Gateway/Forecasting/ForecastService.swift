@@ -67,7 +67,7 @@ final class ForecastService: Sendable {
             group.addTask { await self.poller.run(firstPollAfterSeconds: firstPollAfter) { event in await self.handle(event) } }
             group.addTask {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(Int64(self.refreshSeconds * 1000)))
+                    try? await TaskThread.sleep(seconds: self.refreshSeconds)
                     guard !Task.isCancelled else { return }
                     await self.refresh()
                 }

@@ -18,8 +18,8 @@ final class WakeupEvent: Sendable {
         var pending = false
         var waiter: CheckedContinuation<Void, Never>?
         /// The armed timer's deadline (monotonic seconds), its generation,
-        /// and its task (attached once created).
-        var timer: (deadline: Double, generation: UInt64, task: Task<Void, Never>?)?
+        /// and its timer (attached once created).
+        var timer: (deadline: Double, generation: UInt64, timer: TaskThreadTimer?)?
         var timerGeneration: UInt64 = 0
         /// `signal()` was called since the last wait returned.
         var signalled = false
@@ -73,22 +73,19 @@ final class WakeupEvent: Sendable {
     var timersStarted: Int { state.withLock { $0.timersStarted } }
 
     private func arm(_ deadline: Double) {
-        // Recorded before its task exists, so that a timer that fires at once
+        // Recorded before the timer exists, so that a timer that fires at once
         // still finds itself armed.
-        let replaced = state.withLock { state -> (generation: UInt64, old: Task<Void, Never>?)? in
+        let replaced = state.withLock { state -> (generation: UInt64, old: TaskThreadTimer?)? in
             if let timer = state.timer, timer.deadline <= deadline { return nil }
             state.timerGeneration &+= 1
-            let old = state.timer?.task
+            let old = state.timer?.timer
             state.timer = (deadline, state.timerGeneration, nil)
             state.timersStarted += 1
             return (state.timerGeneration, old)
         }
         guard let replaced else { return }
         replaced.old?.cancel()
-        let task = Task { [self] in
-            let delay = max(0, deadline - MonotonicClock.seconds())
-            try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-            guard !Task.isCancelled else { return }
+        let timer = TaskThreadTimer(afterSeconds: deadline - MonotonicClock.seconds()) { [self] in
             let current = state.withLock { state -> Bool in
                 guard state.timer?.generation == replaced.generation else { return false }
                 state.timer = nil
@@ -98,11 +95,11 @@ final class WakeupEvent: Sendable {
         }
         let superseded = state.withLock { state -> Bool in
             guard state.timer?.generation == replaced.generation else { return state.timerGeneration != replaced.generation }
-            state.timer?.task = task
+            state.timer?.timer = timer
             return false
         }
         // A later call armed an earlier timer meanwhile: this one is not needed.
-        if superseded { task.cancel() }
+        if superseded { timer.cancel() }
     }
 
     private func wake(byTimer: Bool) {
