@@ -15,7 +15,9 @@ prints, each with its label and unit:
     apart, about 90 s). At 50 per second (also printed, for comparison) each
     datagram still commits and publishes on its own, but timers and
     deferred work (the log sync, deleting acknowledged messages) serve
-    several datagrams at once, which undercounts the real rate by half,
+    several datagrams at once, which undercounts the real rate by half;
+    beside it, the floor that durability alone sets (an fdatasync for each
+    of the day's datagrams, measured on the same file system),
   - the gateway's peak resident memory.
 Everything talks to 127.0.0.1 only; every loop is bounded in count and time.
 
@@ -163,6 +165,31 @@ def cpu_between(before, after):
     return sum(ns - before.get(task, 0) for task, ns in after.items()) / 1e9
 
 
+def fdatasync_cpu_seconds(directory, count=40):
+    """The CPU (of this thread: the kernel's work for the call) of writing
+    one page of a file in `directory` and syncing it with fdatasync, as the
+    gateway does for each datagram at a station's pace: storage promises that
+    what it accepted is durable within one second, and datagrams come 2-3 s
+    apart. Samples are spaced out like the datagrams; the mean is returned."""
+    path = os.path.join(directory, "fdatasync-probe")
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    page = b"\0" * 4096
+    try:
+        os.pwrite(descriptor, page, 0)
+        os.fdatasync(descriptor)
+        spent = 0.0
+        for _ in range(count):
+            time.sleep(0.05)
+            start = time.thread_time()
+            os.pwrite(descriptor, page, 0)
+            os.fdatasync(descriptor)
+            spent += time.thread_time() - start
+        return spent / count
+    finally:
+        os.close(descriptor)
+        os.unlink(path)
+
+
 def wind(serial, timestamp, speed):
     return json.dumps({"serial_number": serial, "type": "rapid_wind", "hub_sn": "HB-00000001",
                        "ob": [timestamp, speed, (timestamp * 7) % 360]}, separators=(",", ":")).encode()
@@ -253,6 +280,10 @@ def main():
           f"{per_datagram_real * 1e6:.0f} microseconds")
     print(f"CPU for one simulated day at the real rate (estimated: quiet CPU for 24 h plus {len(day)} datagrams "
           f"at the day's pace): {idle_per_second * 86400 + per_datagram_real * len(day):.2f} CPU seconds")
+    sync_seconds = fdatasync_cpu_seconds(directory)
+    print(f"floor that durability sets: one fdatasync of a page costs {sync_seconds * 1e6:.0f} microseconds of CPU "
+          f"here; one per datagram for the day's {len(day)} (each durable within one second, a datagram every "
+          f"{interval:.1f} s): {sync_seconds * len(day):.2f} CPU seconds a day")
     # Memory at a station's pace, before the burst below fills the queues.
     print(f"peak resident memory of the gateway with datagrams arriving one at a time: "
           f"{peak_rss_kib(gateway.pid) / 1024:.1f} MB")
