@@ -66,6 +66,10 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
+    /// Seconds after the listener starts at which the code that starting up
+    /// touched is dropped from memory (`CodePages`).
+    static let startupCodeReleaseDelaySeconds = 10.0
+
     /// How `run` echoes messages.
     enum PrintMode: String, ExpressibleByArgument, CaseIterable {
         case lines, json, none
@@ -307,7 +311,12 @@ struct RunCommand: AsyncParsableCommand {
         }
         defer { metrics?.stop() }
         var session = ListeningSession(configuration: configuration, durationSeconds: seconds, handler: handler)
-        session.onStart = { listener in runningListener.withLock { $0 = listener } }
+        session.onStart = { listener in
+            runningListener.withLock { $0 = listener }
+            // By then the broker connection, discovery and the first commits
+            // have run: what starting up touched and nothing uses again can go.
+            _ = TaskThreadTimer(afterSeconds: RunCommand.startupCodeReleaseDelaySeconds) { CodePages.releaseStartupCode() }
+        }
         session.notifier = SystemdNotifier()
         session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"
         // The services of the run, under swift-service-lifecycle. SIGINT and
