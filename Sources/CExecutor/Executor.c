@@ -5,7 +5,6 @@
 #include "CExecutor.h"
 
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -37,8 +36,6 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wakeup;
 static pthread_once_t started_once = PTHREAD_ONCE_INIT;
 static bool thread_started;
-static atomic_bool installed;
-static atomic_uint_fast64_t jobs_run;
 
 static Work *ready;  // a ring
 static size_t ready_capacity, ready_head, ready_count;
@@ -138,7 +135,6 @@ static void *run_loop(void *unused) {
             pthread_mutex_unlock(&lock);
             if (work.job != NULL) {
                 swift_job_run(work.job, NULL, 0);
-                atomic_fetch_add_explicit(&jobs_run, 1, memory_order_relaxed);
             } else {
                 work.callback(work.context);
             }
@@ -222,11 +218,8 @@ bool tempest_executor_install(void) {
     swift_task_enqueueGlobalWithDelay_hook = (void *)enqueue_global_with_delay;
     swift_task_enqueueGlobalWithDeadline_hook = (void *)enqueue_global_with_deadline;
     swift_task_enqueueGlobal_hook = (void *)enqueue_global;
-    atomic_store(&installed, true);
     return true;
 }
-
-bool tempest_executor_is_installed(void) { return atomic_load(&installed); }
 
 uint64_t tempest_executor_schedule(uint64_t delay_ns, tempest_executor_callback callback, void *context) {
     if (!ensure_thread()) return 0;
@@ -246,5 +239,3 @@ bool tempest_executor_cancel(uint64_t timer, void **context) {
     pthread_mutex_unlock(&lock);
     return found;
 }
-
-uint64_t tempest_executor_jobs_run(void) { return atomic_load_explicit(&jobs_run, memory_order_relaxed); }

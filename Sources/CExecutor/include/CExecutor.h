@@ -23,9 +23,6 @@
 /// with libdispatch.
 bool tempest_executor_install(void);
 
-/// Whether `tempest_executor_install` routed the jobs to the thread.
-bool tempest_executor_is_installed(void);
-
 /// A timer's callback: runs on the executor's thread, and must return soon.
 typedef void (*tempest_executor_callback)(void *context);
 
@@ -39,8 +36,5 @@ uint64_t tempest_executor_schedule(uint64_t delay_ns, tempest_executor_callback 
 /// (when not NULL) receives the context it was scheduled with, so that the
 /// caller can release it. False when the callback already ran or is running.
 bool tempest_executor_cancel(uint64_t timer, void **context);
-
-/// Jobs the thread has run so far.
-uint64_t tempest_executor_jobs_run(void);
 
 #endif

@@ -20,12 +20,6 @@ enum TaskThread {
     @discardableResult
     static func install() -> Bool { tempest_executor_install() }
 
-    /// Whether `install()` moved the tasks to the thread.
-    static var isInstalled: Bool { tempest_executor_is_installed() }
-
-    /// Jobs (task starts and resumptions) the thread has run so far.
-    static var jobsRun: UInt64 { tempest_executor_jobs_run() }
-
     /// Sleeps for `seconds` on the task thread's clock, like `Task.sleep`:
     /// throws `CancellationError` when the task is cancelled before or
     /// during the sleep, which then ends at once.

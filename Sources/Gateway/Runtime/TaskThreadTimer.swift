@@ -37,7 +37,9 @@ final class TaskThreadTimer: Sendable {
     }
 
     /// Stops the timer. True when its action had not started and now never
-    /// will; false when it already ran or is running.
+    /// will; false when it already ran or is running. (The stand-in task
+    /// cannot tell: cancelling it answers true, and an action that already
+    /// ran is not undone.)
     @discardableResult
     func cancel() -> Bool {
         switch backing {
