@@ -30,6 +30,20 @@ struct MQTTClientTests {
         return (client, events)
     }
 
+    /// A client of `broker`, started and connected, that retries a lost
+    /// connection after 1 s and at most `maximumRetryDelaySeconds` apart.
+    func connectedClient(
+        of broker: MosquittoBroker, clientID: String, maximumRetryDelaySeconds: UInt32
+    ) throws -> (MQTTClient, Events) {
+        var configuration = MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: clientID)
+        configuration.reconnectDelaySeconds = 1
+        configuration.reconnectDelayMaximumSeconds = maximumRetryDelaySeconds
+        let (client, events) = try client(configuration)
+        try client.start()
+        #expect(client.waitUntilConnected(seconds: 10))
+        return (client, events)
+    }
+
     /// A `mosquitto_sub` that prints what it receives on `topic`.
     func subscriber(port: UInt16, topic: String, count: Int, extra: [String] = []) throws -> ChildProcess {
         let child = try ChildProcess(
@@ -156,12 +170,7 @@ struct MQTTClientTests {
     @Test("a broker restart: disconnected, then reconnected by itself; publishing while down says not connected")
     func reconnects() throws {
         let broker = try MosquittoBroker()
-        var configuration = MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-reconnect")
-        configuration.reconnectDelaySeconds = 1
-        configuration.reconnectDelayMaximumSeconds = 2
-        let (client, events) = try client(configuration)
-        try client.start()
-        #expect(client.waitUntilConnected(seconds: 10))
+        let (client, events) = try connectedClient(of: broker, clientID: "test-reconnect", maximumRetryDelaySeconds: 2)
         broker.stop()
         #expect(events.waitFor(10) { if case .disconnected(.some) = $0 { true } else { false } } != nil)
         #expect(throws: MQTTError.self) { try client.publish(topic: "tempest/down", text: "x") }
@@ -176,12 +185,7 @@ struct MQTTClientTests {
     @Test("libmosquitto formats no log line for us while connected, and does again for a reconnection")
     func noLogLinesWhileConnected() throws {
         let broker = try MosquittoBroker()
-        var configuration = MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-log-lines")
-        configuration.reconnectDelaySeconds = 1
-        configuration.reconnectDelayMaximumSeconds = 1
-        let (client, events) = try client(configuration)
-        try client.start()
-        #expect(client.waitUntilConnected(seconds: 10))
+        let (client, events) = try connectedClient(of: broker, clientID: "test-log-lines", maximumRetryDelaySeconds: 1)
         let whileConnecting = client.context.logLineCount
         #expect(whileConnecting > 0, "the CONNECT and CONNACK lines were logged")
         var lastID: Int32 = 0
