@@ -48,6 +48,10 @@ let package = Package(
         // second (CExecutor.h).
         .target(name: "CExecutor"),
 
+        // MARK: Which parts of the loaded objects are never written, read with
+        // the loader's list locked: for dropping start-up pages (CLoader.h).
+        .target(name: "CLoader"),
+
         // MARK: Libraries
         .target(
             name: "TempestUDP",
@@ -111,6 +115,7 @@ let package = Package(
             name: "Gateway",
             dependencies: [
                 "CExecutor",
+                "CLoader",
                 "TempestUDP",
                 "Meteorology",
                 "Storage",

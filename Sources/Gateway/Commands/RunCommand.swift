@@ -66,9 +66,9 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    /// Seconds after the listener starts at which the code that starting up
-    /// touched is dropped from memory (`CodePages`).
-    static let startupCodeReleaseDelaySeconds = 10.0
+    /// Seconds after the listener starts at which the code and read-only
+    /// file data that starting up touched are dropped from memory (`StartupPages`).
+    static let startupPagesReleaseDelaySeconds = 10.0
 
     /// How `run` echoes messages.
     enum PrintMode: String, ExpressibleByArgument, CaseIterable {
@@ -315,7 +315,7 @@ struct RunCommand: AsyncParsableCommand {
             runningListener.withLock { $0 = listener }
             // By then the broker connection, discovery and the first commits
             // have run: what starting up touched and nothing uses again can go.
-            _ = TaskThreadTimer(afterSeconds: RunCommand.startupCodeReleaseDelaySeconds) { CodePages.releaseStartupCode() }
+            _ = TaskThreadTimer(afterSeconds: RunCommand.startupPagesReleaseDelaySeconds) { StartupPages.release() }
         }
         session.notifier = SystemdNotifier()
         session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"
