@@ -286,9 +286,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         let status: StatusServer
         do {
-            status = try StatusServer(path: StatusServer.socketPath(database: path)) { wantsJSON in
+            status = try StatusServer(path: StatusServer.socketPath(database: path)) { wantsJSON, output in
                 let now = Int64(Glibc.time(nil))
-                return wantsJSON ? reportNow().json(now: now) : reportNow().text(now: now)
+                if wantsJSON { reportNow().writeJSON(now: now, to: output) } else { reportNow().writeText(now: now, to: output) }
             }
         } catch {
             throw ValidationError("\(error)")

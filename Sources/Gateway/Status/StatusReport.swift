@@ -21,8 +21,15 @@ struct StatusReport {
     /// The forecast service's state; nil when forecasts are off.
     var forecast: ForecastStatus? = nil
 
-    /// The report as sentences, labels before values (for people and screen readers).
-    func text(now: Int64) -> String {
+    /// How much of a report is handed to `output` at a time: a report of
+    /// thousands of devices is written out in pieces instead of being held
+    /// whole (with 3,000 devices, 0.4 MB of text, and as much again while
+    /// the text grows).
+    static let pieceBytes = 16_384
+
+    /// The report as sentences, labels before values (for people and screen
+    /// readers), one per line, handed to `output` in pieces.
+    func writeText(now: Int64, to output: (String) -> Void) {
         var lines = ["Gateway version \(GatewayVersion.current), running for \(now - startedAt) seconds."]
         if let listener {
             let statistics = listener.statistics
@@ -35,8 +42,14 @@ struct StatusReport {
                 lines.append("Rejections by reason: " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".")
             }
         }
-        let devices = activity.snapshot.sorted { $0.key < $1.key }
+        let devices = activity.sortedBySerial
         if devices.isEmpty { lines.append("No device heard yet.") }
+        var pendingBytes = 0
+        func flush() {
+            output(lines.joined(separator: "\n") + "\n")
+            lines.removeAll(keepingCapacity: true)
+            pendingBytes = 0
+        }
         for (serial, device) in devices {
             let ages = device.lastReceivedByType.sorted { $0.key < $1.key }
                 .map { "\($0.key) \(now - $0.value) seconds ago" }.joined(separator: ", ")
@@ -44,6 +57,8 @@ struct StatusReport {
             if let battery = device.batteryVolts { line += "; battery \(JSONWriter.format(battery)) volts" }
             if let mode = device.powerSaveMode { line += mode == 0 ? "; full power" : "; power save mode \(mode)" }
             lines.append(line + ".")
+            pendingBytes += line.utf8.count + 2
+            if pendingBytes >= StatusReport.pieceBytes { flush() }
         }
         if mqttEnabled {
             let state = mqttConnected ? "connected" : "not connected (retrying)"
@@ -57,11 +72,11 @@ struct StatusReport {
         lines.append("Database \(databasePath): \(writable); writes waiting: \(writerStatus.pendingCount).")
         lines.append(cloudText(now: now))
         lines.append(forecastText(now: now))
-        return lines.joined(separator: "\n")
+        flush()
     }
 
-    /// The report as one JSON object.
-    func json(now: Int64) -> String {
+    /// The report as one JSON object, handed to `output` in pieces.
+    func writeJSON(now: Int64, to output: (String) -> Void) {
         var json = JSONWriter()
         json.beginObject()
         json.member("version", GatewayVersion.current)
@@ -91,7 +106,7 @@ struct StatusReport {
         json.endObject()
         json.key("devices")
         json.beginArray()
-        for (serial, device) in activity.snapshot.sorted(by: { $0.key < $1.key }) {
+        for (serial, device) in activity.sortedBySerial {
             json.beginObject()
             json.member("serial_number", serial)
             json.member("source", device.source)
@@ -102,6 +117,7 @@ struct StatusReport {
             for (type, time) in device.lastReceivedByType.sorted(by: { $0.key < $1.key }) { json.member(type, now - time) }
             json.endObject()
             json.endObject()
+            if json.text.utf8.count >= StatusReport.pieceBytes { output(json.takeText()) }
         }
         json.endArray()
         json.key("database")
@@ -130,7 +146,7 @@ struct StatusReport {
         json.key("forecast")
         writeForecast(into: &json, now: now)
         json.endObject()
-        return json.text
+        output(json.takeText() + "\n")
     }
 }
 
@@ -161,7 +177,7 @@ extension StatusReport {
         }
         metric(
             "device_last_message_age_seconds", "gauge", "Seconds since a device's last message, by type.",
-            activity.snapshot.sorted { $0.key < $1.key }.flatMap { serial, device in
+            activity.sortedBySerial.flatMap { serial, device in
                 device.lastReceivedByType.sorted { $0.key < $1.key }.map {
                     ("serial=\"\(serial)\",type=\"\($0.key)\"", String(now - $0.value))
                 }

@@ -14,14 +14,15 @@ final class StatusServer: Sendable {
     let path: String
     private let descriptor: Int32
     private let stopping = Atomic<Bool>(false)
-    private let report: @Sendable (_ json: Bool) -> String
+    private let report: @Sendable (_ json: Bool, _ output: (String) -> Void) -> Void
     private let thread = Mutex<pthread_t?>(nil)
 
     /// The socket path for a database path.
     static func socketPath(database: String) -> String { database + ".sock" }
 
     /// Binds the socket (replacing a stale one) and starts answering.
-    init(path: String, report: @escaping @Sendable (_ json: Bool) -> String) throws(SetupError) {
+    /// `report` writes the report, JSON or text, to its `output` in pieces.
+    init(path: String, report: @escaping @Sendable (_ json: Bool, _ output: (String) -> Void) -> Void) throws(SetupError) {
         self.path = path
         self.report = report
         guard path.utf8.count < 108 else { throw SetupError(description: "the status socket path \(path) is too long") }
@@ -76,7 +77,7 @@ final class StatusServer: Sendable {
             var request = [UInt8](repeating: 0, count: 16)
             let count = recv(client, &request, request.count, 0)
             let wantsJSON = count >= 4 && request[0..<4] == Array("json".utf8)[...]
-            SocketText.send(report(wantsJSON) + "\n", to: client)
+            report(wantsJSON) { SocketText.send($0, to: client) }
             close(client)
         }
     }

@@ -17,6 +17,14 @@ public struct JSONWriter: Sendable {
     /// An empty writer.
     public init() {}
 
+    /// Hands over the JSON written so far and forgets it, keeping the
+    /// writer's place (the next member still gets its comma): for writing a
+    /// long document out in pieces instead of holding it whole.
+    public mutating func takeText() -> String {
+        defer { text = "" }
+        return text
+    }
+
     /// Opens an object (as a value or as an array element).
     public mutating func beginObject() {
         separate()

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import Gateway
+@testable import Storage
+import TempestUDP
+
+/// The status report is written out in pieces, so that a gateway hearing
+/// thousands of devices never holds the whole text.
+@Suite("status report")
+struct StatusReportTests {
+    static let deviceCount = 2_000
+
+    static func report() throws -> StatusReport {
+        let activity = DeviceActivity()
+        let decoder = DatagramDecoder()
+        // Noted in reverse, so that the report's serial order is its own doing.
+        for index in (0..<deviceCount).reversed() {
+            let datagram = #"{"serial_number":"ST-1\#(String(index + 1_000_000).dropFirst())","type":"rapid_wind","hub_sn":"HB-00000001","ob":[1720850400,2.5,180]}"#
+            guard case .decoded(let message, _) = decoder.decode(datagram) else {
+                Issue.record("not decoded: \(datagram)")
+                continue
+            }
+            activity.note(message, receivedAt: 1_720_850_400, source: "udp")
+        }
+        let writer = StoreWriterStatus(
+            commitSequence: 7, committedThrough: 7, syncedThrough: 7, pendingCount: 0, isStorageUnavailable: false, lastError: nil,
+            droppedRapidWindCount: 0, refusedCount: 0, rejectedCount: 0, outboxShedCount: 0)
+        return StatusReport(
+            startedAt: 1_720_850_000, listener: nil, bindAddress: "127.0.0.1", activity: activity, writerStatus: writer,
+            databasePath: "/tmp/g.db", outboxDepth: 0, mqttEnabled: false, mqttConnected: false, mqttBroker: "", mqttInFlight: 0,
+            cloud: nil)
+    }
+
+    @Test("JSON: pieces of bounded size that join into the whole report, devices in serial order")
+    func jsonInPieces() throws {
+        var pieces = [String]()
+        try Self.report().writeJSON(now: 1_720_850_460) { pieces.append($0) }
+        #expect(pieces.count > 5)
+        // A piece ends after the device that took it past the bound.
+        #expect(pieces.allSatisfy { $0.utf8.count < StatusReport.pieceBytes + 512 })
+        let whole = pieces.joined()
+        #expect(whole.hasSuffix("}\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(whole.utf8)) as? [String: Any])
+        let devices = try #require(object["devices"] as? [[String: Any]])
+        let serials = devices.compactMap { $0["serial_number"] as? String }
+        #expect(serials.count == Self.deviceCount)
+        #expect(serials == serials.sorted())
+        #expect((devices.first?["last_message_age_seconds"] as? [String: Int])?["rapid_wind"] == 60)
+    }
+
+    @Test("text: pieces of whole lines that join into the whole report")
+    func textInPieces() throws {
+        var pieces = [String]()
+        try Self.report().writeText(now: 1_720_850_460) { pieces.append($0) }
+        #expect(pieces.count > 5)
+        #expect(pieces.allSatisfy { $0.hasSuffix("\n") && $0.utf8.count < StatusReport.pieceBytes + 512 })
+        let lines = pieces.joined().split(separator: "\n")
+        let deviceLines = lines.filter { $0.hasPrefix("Device ST-") }
+        #expect(deviceLines.count == Self.deviceCount)
+        #expect(deviceLines.first == "Device ST-1000000: last heard rapid_wind 60 seconds ago; source udp.")
+        #expect(lines.first?.hasPrefix("Gateway version") == true)
+        #expect(lines.last == "Forecasts: off (no location, or turned off).")
+    }
+}
