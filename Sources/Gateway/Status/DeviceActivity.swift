@@ -39,10 +39,9 @@ final class DeviceActivity: Sendable {
 
     var snapshot: [String: Device] { devices.withLock { $0 } }
 
-    /// Every device with its serial, in serial order. Sorted under the lock,
-    /// so that the next `note` does not copy the whole table (a `snapshot`
-    /// alive while the listener writes costs a copy: 0.35 MB with 3,000
-    /// devices, for each `status`).
+    /// Every device with its serial, in serial order. Listed under the lock
+    /// rather than from a `snapshot`, which, alive while the listener notes
+    /// the next datagram, would make that note copy the whole table.
     var sortedBySerial: [(serial: String, device: Device)] {
         var list = devices.withLock { devices in devices.map { (serial: $0.key, device: $0.value) } }
         list.sort { $0.serial < $1.serial }  // in place: one list, not two
