@@ -8,7 +8,7 @@ import Glibc
 /// the configuration, migrations, the first connection), the loader reads
 /// every library's symbol and relocation tables once, and the kernel maps
 /// file pages in 64 KB windows around each page touched: about 5 MB of
-/// code and 1–2 MB of read-only file data (libcrypto's symbol tables alone
+/// code and up to 3 MB of read-only file data (libcrypto's symbol tables alone
 /// are 0.8 MB) stay in the process's resident memory for good. Dropping
 /// them once the gateway is ready costs a few page faults from the page
 /// cache for what is used again, and leaves the rest to the kernel: it stays
