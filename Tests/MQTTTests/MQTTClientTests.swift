@@ -377,4 +377,56 @@ struct MQTTClientTests {
         #expect(client.waitUntilConnected(seconds: 10))
         client.stop()
     }
+
+    @Test("stopping a client that keeps retrying a closed port returns, whenever the stop comes")
+    func stopWhileRetrying() throws {
+        let closedPort = try FreePort.tcp()
+        var configuration = MQTTConfiguration(host: "127.0.0.1", port: Int32(closedPort), clientID: "test-stop-retrying")
+        // Retrying at once keeps the network thread reconnecting most of
+        // the time, where libmosquitto 2.0.11 can miss a disconnect.
+        configuration.reconnectDelaySeconds = 0
+        configuration.reconnectDelayMaximumSeconds = 0
+        for attempt in 0..<40 {
+            let (client, _) = try client(configuration)
+            try client.start()
+            usleep(UInt32(attempt % 8) * 5_000)
+            let stopped = Stopper(client)
+            guard stopped.wait(seconds: 10) else {
+                Issue.record("stop() did not return within 10 s (attempt \(attempt))")
+                return  // the stuck thread is left behind; the test has failed
+            }
+        }
+    }
+
+    /// Calls `stop()` on a thread of its own, so that a stop that never
+    /// returns fails the test instead of hanging it.
+    final class Stopper: @unchecked Sendable {
+        private let done = Mutex(false)
+
+        init(_ client: MQTTClient) {
+            let box = Unmanaged.passRetained(Box(client: client, stopper: self)).toOpaque()
+            var thread = pthread_t()
+            let started = pthread_create(&thread, nil, { raw in
+                let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+                box.client.stop()
+                box.stopper.done.withLock { $0 = true }
+                return nil
+            }, box)
+            if started == 0 { pthread_detach(thread) } else { Unmanaged<Box>.fromOpaque(box).release() }
+        }
+
+        func wait(seconds: Double) -> Bool {
+            for _ in 0..<Int(seconds * 100) where !done.withLock({ $0 }) { usleep(10_000) }
+            return done.withLock { $0 }
+        }
+
+        final class Box {
+            let client: MQTTClient
+            let stopper: Stopper
+            init(client: MQTTClient, stopper: Stopper) {
+                self.client = client
+                self.stopper = stopper
+            }
+        }
+    }
 }

@@ -200,12 +200,12 @@ public final class MQTTClient: Sendable {
     }
 
     /// Disconnects cleanly (the broker does not send the last will) and stops
-    /// the network thread. Safe to call more than once.
+    /// the network thread, also while it is reconnecting to a broker that is
+    /// down (`NetworkThreadStop`). Safe to call more than once.
     public func stop() {
         joinPropertiesConnect()
         guard context.markStopped() else { return }
-        mosquitto_disconnect(handle.pointer)
-        mosquitto_loop_stop(handle.pointer, false)
+        NetworkThreadStop.disconnectAndStop(handle)
     }
 
     /// Waits for a first connect still under way on its own thread: the
