@@ -401,32 +401,25 @@ struct MQTTClientTests {
     /// Calls `stop()` on a thread of its own, so that a stop that never
     /// returns fails the test instead of hanging it.
     final class Stopper: @unchecked Sendable {
+        private let client: MQTTClient
         private let done = Mutex(false)
 
         init(_ client: MQTTClient) {
-            let box = Unmanaged.passRetained(Box(client: client, stopper: self)).toOpaque()
+            self.client = client
+            let job = Unmanaged.passRetained(self).toOpaque()
             var thread = pthread_t()
             let started = pthread_create(&thread, nil, { raw in
-                let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-                box.client.stop()
-                box.stopper.done.withLock { $0 = true }
+                let stopper = Unmanaged<Stopper>.fromOpaque(raw!).takeRetainedValue()
+                stopper.client.stop()
+                stopper.done.withLock { $0 = true }
                 return nil
-            }, box)
-            if started == 0 { pthread_detach(thread) } else { Unmanaged<Box>.fromOpaque(box).release() }
+            }, job)
+            if started == 0 { pthread_detach(thread) } else { Unmanaged<Stopper>.fromOpaque(job).release() }
         }
 
         func wait(seconds: Double) -> Bool {
             for _ in 0..<Int(seconds * 100) where !done.withLock({ $0 }) { usleep(10_000) }
             return done.withLock { $0 }
-        }
-
-        final class Box {
-            let client: MQTTClient
-            let stopper: Stopper
-            init(client: MQTTClient, stopper: Stopper) {
-                self.client = client
-                self.stopper = stopper
-            }
         }
     }
 }
