@@ -21,7 +21,7 @@ struct StatusReportTests {
                 Issue.record("not decoded: \(datagram)")
                 continue
             }
-            activity.note(message, receivedAt: 1_720_850_400, source: "udp")
+            activity.note(message, receivedAt: 1_720_850_400, source: .udp)
         }
         let writer = StoreWriterStatus(
             commitSequence: 7, committedThrough: 7, syncedThrough: 7, pendingCount: 0, isStorageUnavailable: false, lastError: nil,

@@ -135,7 +135,7 @@ final class CloudFollower: Sendable {
             noteFailure(error)
             return nil
         }
-        let heard = Set(activity.snapshot.keys)
+        let heard = activity.serials
         let chosen: Station?
         if let id = settings.stationID {
             chosen = stations.first { $0.id == id }
@@ -183,7 +183,7 @@ final class CloudFollower: Sendable {
     private func follow(_ device: Followed) async throws {
         let serial = device.serial.rawValue
         let now = clock()
-        let heard = activity.snapshot[serial]
+        let heard = activity.device(serial: serial)
         let lastUDP = heard?.lastUDPObservationAt
         let allowed = heard?.powerSaveMode == 3 ? settings.powerSaveQuietSeconds : settings.quietSeconds
         let quiet = now - (lastUDP ?? startedAt) > allowed

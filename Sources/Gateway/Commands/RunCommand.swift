@@ -194,7 +194,7 @@ struct RunCommand: AsyncParsableCommand {
         // from a backfill. UDP and the REST fallback share this path.
         let ingest: @Sendable (TempestMessage, ObservationRecord.Source, Int64, Bool) -> Void = { message, source, now, isLate in
             let sourceName = ObservationRecordFormat.sourceName(source)
-            if source != .backfill { activity.note(message, receivedAt: now, source: sourceName) }
+            if source != .backfill { activity.note(message, receivedAt: now, source: source) }
             var writes = StoreWrites.writes(for: message, source: source, receivedAt: now) + summaries.ingest(message, now: now)
             if source != .backfill, let publisher, let published = throttle.admit(message) {
                 // Daily totals are published with observations only, as of the

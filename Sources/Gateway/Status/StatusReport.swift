@@ -51,8 +51,7 @@ struct StatusReport {
             pendingBytes = 0
         }
         for (serial, device) in devices {
-            let ages = device.lastReceivedByType.sorted { $0.key < $1.key }
-                .map { "\($0.key) \(now - $0.value) seconds ago" }.joined(separator: ", ")
+            let ages = device.lastReceivedByType.map { "\($0.type) \(now - $0.at) seconds ago" }.joined(separator: ", ")
             var line = "Device \(serial): last heard \(ages); source \(device.source)"
             if let battery = device.batteryVolts { line += "; battery \(JSONWriter.format(battery)) volts" }
             if let mode = device.powerSaveMode { line += mode == 0 ? "; full power" : "; power save mode \(mode)" }
@@ -114,7 +113,7 @@ struct StatusReport {
             json.member("power_save_mode", device.powerSaveMode.map(Int64.init))
             json.key("last_message_age_seconds")
             json.beginObject()
-            for (type, time) in device.lastReceivedByType.sorted(by: { $0.key < $1.key }) { json.member(type, now - time) }
+            for (type, time) in device.lastReceivedByType { json.member(type, now - time) }
             json.endObject()
             json.endObject()
             if json.text.utf8.count >= StatusReport.pieceBytes { output(json.takeText()) }
@@ -178,9 +177,7 @@ extension StatusReport {
         metric(
             "device_last_message_age_seconds", "gauge", "Seconds since a device's last message, by type.",
             activity.sortedBySerial.flatMap { serial, device in
-                device.lastReceivedByType.sorted { $0.key < $1.key }.map {
-                    ("serial=\"\(serial)\",type=\"\($0.key)\"", String(now - $0.value))
-                }
+                device.lastReceivedByType.map { ("serial=\"\(serial)\",type=\"\($0.type)\"", String(now - $0.at)) }
             })
         metric("database_pending_writes", "gauge", "Writes waiting for a commit.", [("", String(writerStatus.pendingCount))])
         metric("database_commits_total", "counter", "Transactions committed (group commit: many writes each under load).", [("", String(writerStatus.commitSequence))])
