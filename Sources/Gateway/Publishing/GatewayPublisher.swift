@@ -29,13 +29,13 @@ final class GatewayPublisher: Sendable {
         var stateInFlight = Set<Int32>()
         /// Value topics changed while `stateWindow` messages were in flight:
         /// their latest value goes out when there is room.
-        var pendingValues = Set<String>()
+        var pendingValues = Set<RetainedTopic>()
         /// Outbox ids the broker acknowledged, until the writer takes them
         /// into its next transaction (`StoreWriter.setAcknowledgementSource`).
         var delivered: [Int64] = []
         /// Value topics changed by a message whose commit has not come yet
         /// (`update(values:withNextCommit:)`), in the order they changed.
-        var valuesAwaitingCommit: [String] = []
+        var valuesAwaitingCommit: [RetainedTopic] = []
         /// Set when a device needs announcing or may have come back online:
         /// the next commit wakes the pump for it.
         var pumpNeeded = false
@@ -53,7 +53,7 @@ final class GatewayPublisher: Sendable {
         /// on an earlier connection records nothing (the reconnect resends).
         var connectionEpoch: UInt64 = 0
         /// Latest retained values by topic, republished after a reconnect.
-        var latestValues: [String: String] = [:]
+        var latestValues: [RetainedTopic: String] = [:]
         var republishValues = false
         var lastReportedFailure: String?
         var failureCount = 0
@@ -259,9 +259,9 @@ final class GatewayPublisher: Sendable {
     /// writer thread, right after the commit's events. Sent from here they
     /// would wake libmosquitto's thread once for the values and again for
     /// the events, and their acknowledgements would come back apart.
-    func update(values: [(topic: String, payload: String)], withNextCommit: Bool = false) {
-        let (connected, changed) = state.withLock { state -> (Bool, [(topic: String, payload: String)]) in
-            var changed = [(topic: String, payload: String)]()
+    func update(values: [(topic: RetainedTopic, payload: String)], withNextCommit: Bool = false) {
+        let (connected, changed) = state.withLock { state -> (Bool, [(topic: RetainedTopic, payload: String)]) in
+            var changed = [(topic: RetainedTopic, payload: String)]()
             for value in values where state.latestValues[value.topic] != value.payload {
                 state.latestValues[value.topic] = value.payload
                 changed.append(value)
@@ -275,24 +275,41 @@ final class GatewayPublisher: Sendable {
             return (state.isConnected, changed)
         }
         guard connected, let mqtt else { return }
-        for value in changed where !publishState(mqtt, topic: value.topic, text: value.payload, qos: qos, deferrable: true) {
+        for value in changed where !publishValue(mqtt, topic: value.topic, text: value.payload) {
             break
         }
     }
 
+    /// `update(values:withNextCommit:)` for topics given as text (forecasts,
+    /// discovery documents, the cloud's rain check).
+    func update(values: [(topic: String, payload: String)], withNextCommit: Bool = false) {
+        update(values: values.map { (RetainedTopic($0.topic), $0.payload) }, withNextCommit: withNextCommit)
+    }
+
     /// Publishes one retained state message and, at QoS 1, notes it in
     /// flight. The id is recorded under the same lock as the publish call,
-    /// so its PUBACK (handled under that lock too) always finds it. A
-    /// `deferrable` value finds the window full and waits as a pending topic
-    /// instead. False when the client refused (not connected).
+    /// so its PUBACK (handled under that lock too) always finds it. False
+    /// when the client refused (not connected).
     @discardableResult
-    private func publishState(_ mqtt: MQTTClient, topic: String, text: String, qos: Int32, deferrable: Bool = false) -> Bool {
+    private func publishState(_ mqtt: MQTTClient, topic: String, text: String, qos: Int32) -> Bool {
         state.withLock { state in
-            if deferrable && state.stateInFlight.count >= stateWindow {
+            guard let messageID = try? mqtt.publish(topic: topic, text: text, qos: qos, retain: true) else { return false }
+            if qos > 0 { state.stateInFlight.insert(messageID) }
+            return true
+        }
+    }
+
+    /// Publishes the latest value of a retained value topic, unless the
+    /// window of unacknowledged state messages is full: the topic then waits
+    /// as pending (its latest value goes out when there is room). Its text
+    /// is built only when it is sent. False when the client refused.
+    private func publishValue(_ mqtt: MQTTClient, topic: RetainedTopic, text: String) -> Bool {
+        state.withLock { state in
+            if state.stateInFlight.count >= stateWindow {
                 state.pendingValues.insert(topic)
                 return true
             }
-            guard let messageID = try? mqtt.publish(topic: topic, text: text, qos: qos, retain: true) else { return false }
+            guard let messageID = try? mqtt.publish(topic: topic.text, text: text, qos: qos, retain: true) else { return false }
             if qos > 0 { state.stateInFlight.insert(messageID) }
             return true
         }
@@ -300,14 +317,14 @@ final class GatewayPublisher: Sendable {
 
     /// Sends the latest value of topics that waited for room in the window.
     private func publishPendingValues(_ mqtt: MQTTClient) {
-        let values = state.withLock { state -> [(String, String)] in
+        let values = state.withLock { state -> [(RetainedTopic, String)] in
             let room = stateWindow - state.stateInFlight.count
             guard room > 0, !state.pendingValues.isEmpty else { return [] }
             let topics = Array(state.pendingValues.sorted().prefix(room))
             state.pendingValues.subtract(topics)
             return topics.compactMap { topic in state.latestValues[topic].map { (topic, $0) } }
         }
-        for (topic, payload) in values where !publishState(mqtt, topic: topic, text: payload, qos: qos) {
+        for (topic, payload) in values where !publishState(mqtt, topic: topic.text, text: payload, qos: qos) {
             state.withLock { _ = $0.pendingValues.insert(topic) }
             return
         }
@@ -382,13 +399,13 @@ final class GatewayPublisher: Sendable {
     /// Also called when the store refused a message, whose values then
     /// have no commit to leave with.
     func sendValuesAwaitingCommit() {
-        let values = state.withLock { state -> [(String, String)] in
+        let values = state.withLock { state -> [(RetainedTopic, String)] in
             defer { state.valuesAwaitingCommit.removeAll() }
             guard state.isConnected else { return [] }
             return state.valuesAwaitingCommit.compactMap { topic in state.latestValues[topic].map { (topic, $0) } }
         }
         guard !values.isEmpty, let mqtt else { return }
-        for (topic, payload) in values where !publishState(mqtt, topic: topic, text: payload, qos: qos, deferrable: true) {
+        for (topic, payload) in values where !publishValue(mqtt, topic: topic, text: payload) {
             break
         }
     }
@@ -429,7 +446,7 @@ final class GatewayPublisher: Sendable {
         announceDevices(mqtt, all: announce)
         if announce {
             for (topic, payload) in republish.sorted(by: { $0.key < $1.key }) {
-                publishState(mqtt, topic: topic, text: payload, qos: qos)
+                publishState(mqtt, topic: topic.text, text: payload, qos: qos)
             }
         }
         publishAvailability(mqtt, all: announce)

@@ -10,7 +10,7 @@ struct MessagePublications {
     /// Outbox entries (JSON event topics).
     var events: [OutboxMessage] = []
     /// Retained latest values: topic and payload text.
-    var values: [(topic: String, payload: String)] = []
+    var values: [(topic: RetainedTopic, payload: String)] = []
 
     /// The publications for `message`.
     init(
@@ -61,7 +61,7 @@ struct MessagePublications {
         }
         values = MessagePublications.values(for: message, layout: layout, site: site, totals: totals, units: units)
         if let gust = admitted.windowGustMetersPerSecond {
-            values.append((layout.value(serial: message.envelope.serialNumber.rawValue, field: "rapid_wind_gust"), units.text(field: "rapid_wind_gust", gust)))
+            values.append((layout.retainedValue(serial: serial, field: "rapid_wind_gust"), units.text(field: "rapid_wind_gust", gust)))
         }
     }
 
@@ -70,7 +70,7 @@ struct MessagePublications {
     static func values(
         for message: TempestMessage, layout: TopicLayout, site: DerivedObservation.Site?, totals: CurrentTotals?,
         units: PublishedUnits = .metric
-    ) -> [(topic: String, payload: String)] {
+    ) -> [(topic: RetainedTopic, payload: String)] {
         let serial = message.envelope.serialNumber.rawValue
         var fields = [(String, String)]()
         func add(_ name: String, _ value: Double?) {
@@ -149,16 +149,16 @@ struct MessagePublications {
                 add("wind_gust_max_today", totals.today.maximumGust?.metersPerSecond)
             }
         }
-        return fields.map { (layout.value(serial: serial, field: $0.0), $0.1) }
+        return fields.map { (layout.retainedValue(serial: serial, field: $0.0), $0.1) }
     }
 
     /// The cloud's RainCheck-corrected rain of today and yesterday for a
     /// Tempest, as plain values in the chosen units (missing ones left out).
     static func rainCheckValues(
         serial: String, todayMillimeters: Double?, yesterdayMillimeters: Double?, layout: TopicLayout, units: PublishedUnits
-    ) -> [(topic: String, payload: String)] {
+    ) -> [(topic: RetainedTopic, payload: String)] {
         [("rain_today_raincheck", todayMillimeters), ("rain_yesterday_raincheck", yesterdayMillimeters)].compactMap { field, value in
-            value.map { (layout.value(serial: serial, field: field), units.text(field: field, $0)) }
+            value.map { (layout.retainedValue(serial: serial, field: field), units.text(field: field, $0)) }
         }
     }
 

@@ -21,5 +21,10 @@ struct TopicLayout: Sendable {
 
     func value(serial: String, field: String) -> String { "\(base)/\(serial)/\(field)" }
 
+    /// `value(serial:field:)` as the publisher keeps it, without its text.
+    func retainedValue(serial: String, field: String) -> RetainedTopic {
+        RetainedTopic(base: base, serial: serial, field: field)
+    }
+
     func event(serial: String, kind: String) -> String { "\(base)/\(serial)/event/\(kind)" }
 }
