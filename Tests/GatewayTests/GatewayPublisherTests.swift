@@ -76,6 +76,89 @@ struct GatewayPublisherTests {
         await publisher.stop()
     }
 
+    /// Pumps `publisher` (every 50 ms, 30 s at most) until nothing waits
+    /// for the window and nothing is unacknowledged; returns the most state
+    /// messages seen unacknowledged at once.
+    static func drain(_ publisher: GatewayPublisher) async throws -> Int {
+        var most = publisher.stateInFlightCount
+        for round in 0..<600 {
+            if round > 0 && publisher.stateInFlightCount == 0 && publisher.pendingValueCount == 0 && publisher.devicesToAnnounceCount == 0 {
+                break
+            }
+            await publisher.pump()
+            most = max(most, publisher.stateInFlightCount)
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return most
+    }
+
+    /// The retained messages under `topic` (a filter) that the broker holds,
+    /// once `count` arrived (10 s at most).
+    static func retained(broker: MosquittoBroker, topic: String, count: Int) throws -> [Substring] {
+        let subscriber = try ChildProcess(
+            executable: "/usr/bin/mosquitto_sub",
+            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", topic, "-C", String(count), "-v", "-W", "10", "--retained-only"])
+        try subscriber.start()
+        return try subscriber.wait(timeoutSeconds: 20).standardOutput.split(separator: "\n")
+    }
+
+    @Test("hundreds of new devices at once are announced a few at a time within the state window, and every config arrives")
+    func manyDevicesAnnounced() async throws {
+        let broker = try MosquittoBroker()
+        let directory = try TemporaryDirectory()
+        let writer = try StoreWriter(path: directory.file("announce.db"))
+        defer { writer.shutdown() }
+        let layout = TopicLayout(base: "tempest")
+        let discovery = HomeAssistantDiscovery(prefix: "homeassistant", layout: layout, units: .metric, disabledEntities: [], rainCheck: false)
+        let publisher = try GatewayPublisher(
+            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-announce"),
+            layout: layout, discovery: discovery, qos: 1, writer: writer, logger: Logger(label: "test"))
+        try await Self.startConnected(publisher)
+        await publisher.pump()
+        let devices = (0..<300).map {
+            HomeAssistantDiscovery.Device(serial: "ST-\(100_000 + $0)", family: .tempest, hubSerial: "HB-1", firmware: "171")
+        }
+        let configsPerDevice = discovery.configs(for: devices[0]).count
+        #expect(configsPerDevice > 20)
+        for device in devices { publisher.noteDevice(device, receivedAt: Int64(time(nil)), silenceAllowedSeconds: 300) }
+        let most = try await Self.drain(publisher)
+        #expect(publisher.devicesToAnnounceCount == 0)
+        // A device's configs go together, so the window is passed by less than one device's.
+        #expect(most < publisher.stateWindow + configsPerDevice, "\(most) state messages unacknowledged at once")
+        let expected = devices.count * configsPerDevice
+        let configs = try Self.retained(broker: broker, topic: "homeassistant/#", count: expected)
+            .filter { $0.split(separator: " ").first?.hasSuffix("/config") == true }
+        #expect(configs.count == expected)
+        #expect(Set(configs.map { $0.split(separator: " ")[0] }).count == expected)
+        await publisher.stop()
+    }
+
+    @Test("after a broker restart every retained value goes out again, within the state window")
+    func valuesRepublishedAfterRestart() async throws {
+        let broker = try MosquittoBroker()
+        let directory = try TemporaryDirectory()
+        let writer = try StoreWriter(path: directory.file("republish.db"))
+        defer { writer.shutdown() }
+        let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-republish")
+        try await Self.startConnected(publisher)
+        await publisher.pump()
+        let topics = (0..<1_000).map { "tempest/ST-\(100_000 + $0)/wind_speed" }
+        publisher.update(values: topics.map { ($0, "1.5") })
+        _ = try await Self.drain(publisher)
+        #expect(try Self.retained(broker: broker, topic: "tempest/#", count: topics.count).count == topics.count)
+
+        broker.stop()  // not persistent: the broker forgets every retained value
+        try broker.start()
+        for _ in 0..<200 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(publisher.isConnected)
+        let most = try await Self.drain(publisher)
+        #expect(most <= publisher.stateWindow + 1, "\(most) state messages unacknowledged at once")  // + the gateway's status
+        let seen = Set(try Self.retained(broker: broker, topic: "tempest/+/wind_speed", count: topics.count).map(String.init))
+        let missing = Set(topics.map { "\($0) 1.5" }).subtracting(seen)
+        #expect(seen.count == topics.count && missing.isEmpty, "\(seen.count) retained, \(missing.count) missing, such as \(missing.first ?? "none")")
+        await publisher.stop()
+    }
+
     @Test("the wake-up the broker's events call does not grow: its call stack is as deep after 100 calls as after the first")
     func wakeUpDoesNotGrow() async throws {
         let broker = try MosquittoBroker()

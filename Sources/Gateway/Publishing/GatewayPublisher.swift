@@ -315,18 +315,23 @@ final class GatewayPublisher: Sendable {
         }
     }
 
-    /// Sends the latest value of topics that waited for room in the window.
+    /// Sends the latest value of topics that waited for room in the window
+    /// (or, after a reconnect, all of them), as many as the window takes;
+    /// at QoS 0 nothing waits for acknowledgement, so all of them.
     private func publishPendingValues(_ mqtt: MQTTClient) {
-        let values = state.withLock { state -> [(RetainedTopic, String)] in
-            let room = stateWindow - state.stateInFlight.count
-            guard room > 0, !state.pendingValues.isEmpty else { return [] }
-            let topics = Array(state.pendingValues.sorted().prefix(room))
-            state.pendingValues.subtract(topics)
-            return topics.compactMap { topic in state.latestValues[topic].map { (topic, $0) } }
-        }
-        for (topic, payload) in values where !publishState(mqtt, topic: topic.text, text: payload, qos: qos) {
-            state.withLock { _ = $0.pendingValues.insert(topic) }
-            return
+        while true {
+            let next = state.withLock { state -> [(RetainedTopic, String)]? in
+                let room = stateWindow - state.stateInFlight.count
+                guard room > 0, !state.pendingValues.isEmpty else { return nil }
+                let topics = Array(state.pendingValues.prefix(room))  // any order: each topic stands alone
+                state.pendingValues.subtract(topics)
+                return topics.compactMap { topic in state.latestValues[topic].map { (topic, $0) } }
+            }
+            guard let values = next else { return }
+            for (topic, payload) in values where !publishState(mqtt, topic: topic.text, text: payload, qos: qos) {
+                state.withLock { _ = $0.pendingValues.insert(topic) }
+                return
+            }
         }
     }
 
@@ -425,6 +430,9 @@ final class GatewayPublisher: Sendable {
     /// Value topics waiting for room in the state window.
     var pendingValueCount: Int { state.withLock { $0.pendingValues.count } }
 
+    /// Devices whose discovery configs wait to be sent.
+    var devicesToAnnounceCount: Int { state.withLock { $0.devicesToAnnounce.count } }
+
     /// How long to wait before trying again after a failure that ended
     /// libmosquitto's own retries (the broker may be fixed meanwhile).
     let restartDelaySeconds: Double
@@ -434,9 +442,12 @@ final class GatewayPublisher: Sendable {
     /// outbox batch.
     func pump() async {
         restartIfRetriesEnded()
-        let (announce, republish, connected) = state.withLock { state in
+        let (announce, connected) = state.withLock { state in
             defer { state.republishValues = false }
-            return (state.republishValues, state.republishValues ? state.latestValues : [:], state.isConnected)
+            // Every retained value again, through the window like any
+            // pending value, after the status and the devices' configs.
+            if state.republishValues { state.pendingValues.formUnion(state.latestValues.keys) }
+            return (state.republishValues, state.isConnected)
         }
         guard connected, let mqtt else { return }
         if announce {
@@ -444,12 +455,7 @@ final class GatewayPublisher: Sendable {
             if let discovery { try? mqtt.subscribe(topic: "\(discovery.prefix)/status") }
         }
         announceDevices(mqtt, all: announce)
-        if announce {
-            for (topic, payload) in republish.sorted(by: { $0.key < $1.key }) {
-                publishState(mqtt, topic: topic.text, text: payload, qos: qos)
-            }
-        }
-        publishAvailability(mqtt, all: announce)
+        publishAvailability(all: announce)
         publishPendingValues(mqtt)
         // The next outbox batch, unless a commit is sending its own messages
         // right now (it wakes the pump again when done).
@@ -542,14 +548,25 @@ final class GatewayPublisher: Sendable {
     }
 
     /// Publishes discovery configs for new or changed devices (all of them
-    /// after a reconnect or when Home Assistant comes back).
+    /// after a reconnect or when Home Assistant comes back), a device at a
+    /// time while the state window has room. The rest wait as serials until
+    /// acknowledgements make room: each device has about 40 configs, which
+    /// libmosquitto holds until acknowledged, and a thousand new devices at
+    /// once cost 38 MB when all were sent together.
     private func announceDevices(_ mqtt: MQTTClient, all: Bool) {
         guard let discovery else { return }
         let devices: [HomeAssistantDiscovery.Device] = state.withLock { state in
             defer { state.devicesToAnnounce.removeAll() }
             return all ? Array(state.devices.values) : state.devicesToAnnounce.compactMap { state.devices[$0] }
         }
-        for device in devices.sorted(by: { $0.serial < $1.serial }) {
+        let sorted = devices.sorted(by: { $0.serial < $1.serial })
+        for (index, device) in sorted.enumerated() {
+            let full = state.withLock { state in
+                guard state.stateInFlight.count >= stateWindow else { return false }
+                state.devicesToAnnounce.formUnion(sorted[index...].lazy.map(\.serial))
+                return true
+            }
+            if full { return }
             for config in discovery.configs(for: device) {
                 publishState(mqtt, topic: config.topic, text: config.payload, qos: 1)
             }
@@ -557,24 +574,25 @@ final class GatewayPublisher: Sendable {
     }
 
     /// Publishes `<base>/<serial>/availability` where it changed: `offline`
-    /// once a device has been silent longer than its cadence allows.
-    private func publishAvailability(_ mqtt: MQTTClient, all: Bool) {
-        guard let discovery else { return }
+    /// once a device has been silent longer than its cadence allows. The
+    /// topics are retained values like the others: sent within the state
+    /// window (hundreds of new devices do not all wait in libmosquitto at
+    /// once) and again after every reconnect.
+    private func publishAvailability(all: Bool) {
+        guard discovery != nil else { return }
         let now = Int64(time(nil))
-        let changes: [(String, Bool)] = state.withLock { state in
-            var changes = [(String, Bool)]()
+        let changes: [(topic: RetainedTopic, payload: String)] = state.withLock { state in
+            var changes = [(topic: RetainedTopic, payload: String)]()
             for (serial, seen) in state.lastSeen {
                 let online = now - seen <= state.silenceAllowed(for: serial)
                 if all || state.availability[serial] != online {
                     state.availability[serial] = online
-                    changes.append((serial, online))
+                    changes.append((layout.retainedValue(serial: serial, field: "availability"), online ? "online" : "offline"))
                 }
             }
             return changes
         }
-        for (serial, online) in changes {
-            publishState(mqtt, topic: discovery.availabilityTopic(serial: serial), text: online ? "online" : "offline", qos: 1)
-        }
+        if !changes.isEmpty { update(values: changes) }
     }
 
     /// Publishes `offline`, waits briefly for outstanding acknowledgements
@@ -627,7 +645,7 @@ final class GatewayPublisher: Sendable {
                     }
                     return state.outboxMayHaveMore && (state.inFlight.isEmpty || state.inFlight.count == window / 2)
                 } else if state.stateInFlight.remove(messageID) != nil {
-                    return !state.pendingValues.isEmpty
+                    return (!state.pendingValues.isEmpty || !state.devicesToAnnounce.isEmpty)
                         && (state.stateInFlight.isEmpty || state.stateInFlight.count == stateWindow / 2)
                 }
                 return false
