@@ -22,3 +22,5 @@ mapfile -t static_options < <(static_link_options)
 swift build -c release --product tempest-gateway --static-swift-stdlib --scratch-path .build-static "${static_options[@]}"
 static_bin="$(swift build -c release --static-swift-stdlib --scratch-path .build-static "${static_options[@]}" --show-bin-path)"
 python3 scripts/benchmark-pipeline.py "$static_bin/tempest-gateway"
+# Again with Home Assistant discovery on, as `run` has it by default.
+python3 scripts/benchmark-pipeline.py "$static_bin/tempest-gateway" --homeassistant
