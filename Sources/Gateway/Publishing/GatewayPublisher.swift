@@ -575,11 +575,11 @@ final class GatewayPublisher: Sendable {
 
     /// Publishes `<base>/<serial>/availability` where it changed: `offline`
     /// once a device has been silent longer than its cadence allows. The
-    /// topics are retained values like the others: sent within the state
-    /// window (hundreds of new devices do not all wait in libmosquitto at
-    /// once) and again after every reconnect.
+    /// topics are retained values like the others: sent at the values' QoS,
+    /// within the state window (hundreds of new devices do not all wait in
+    /// libmosquitto at once), and again after every reconnect.
     private func publishAvailability(all: Bool) {
-        guard discovery != nil else { return }
+        guard let discovery else { return }
         let now = Int64(time(nil))
         let changes: [(topic: RetainedTopic, payload: String)] = state.withLock { state in
             var changes = [(topic: RetainedTopic, payload: String)]()
@@ -587,7 +587,7 @@ final class GatewayPublisher: Sendable {
                 let online = now - seen <= state.silenceAllowed(for: serial)
                 if all || state.availability[serial] != online {
                     state.availability[serial] = online
-                    changes.append((layout.retainedValue(serial: serial, field: "availability"), online ? "online" : "offline"))
+                    changes.append((discovery.availability(serial: serial), online ? "online" : "offline"))
                 }
             }
             return changes

@@ -45,7 +45,10 @@ struct HomeAssistantDiscovery: Sendable {
         disabledEntities.contains(field) || disabledEntities.contains("\(serial)/\(field)")
     }
 
-    func availabilityTopic(serial: String) -> String { "\(layout.base)/\(serial)/availability" }
+    func availabilityTopic(serial: String) -> String { availability(serial: serial).text }
+
+    /// `availabilityTopic(serial:)` as the publisher keeps it.
+    func availability(serial: String) -> RetainedTopic { layout.retainedValue(serial: serial, field: "availability") }
 
     /// The retained config messages announcing `device`; a disabled
     /// entity's is empty (removing it from Home Assistant).

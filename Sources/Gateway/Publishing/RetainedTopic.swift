@@ -54,12 +54,3 @@ struct RetainedTopic: Hashable, Sendable {
         return "\(head)/\(middle)/\(leaf)"
     }
 }
-
-extension RetainedTopic: Comparable {
-    /// A fixed order (by parts, not by text) for sending many topics in a
-    /// repeatable order without building their texts.
-    static func < (lhs: RetainedTopic, rhs: RetainedTopic) -> Bool {
-        (lhs.head, lhs.middle == nil ? 0 : 1, lhs.middle ?? "", lhs.leaf ?? "")
-            < (rhs.head, rhs.middle == nil ? 0 : 1, rhs.middle ?? "", rhs.leaf ?? "")
-    }
-}
