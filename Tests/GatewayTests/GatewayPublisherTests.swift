@@ -148,6 +148,9 @@ struct GatewayPublisherTests {
         #expect(try Self.retained(broker: broker, topic: "tempest/#", count: topics.count).count == topics.count)
 
         broker.stop()  // not persistent: the broker forgets every retained value
+        // The loss is seen before the broker returns, so the wait below is for the reconnection.
+        for _ in 0..<100 where publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(!publisher.isConnected)
         try broker.start()
         for _ in 0..<200 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
         #expect(publisher.isConnected)
