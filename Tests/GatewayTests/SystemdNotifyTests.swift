@@ -105,7 +105,6 @@ struct SystemdNotifyTests {
     @Test("a quiet gateway sleeps: no polling timers while no datagram arrives (counted in wake-ups, not time)")
     func quietGatewaySleeps() throws {
         let broker = try MosquittoBroker()
-        try broker.start()
         defer { broker.stop() }
         let directory = try TemporaryDirectory()
         let notify = try NotifySocket(directory: directory)

@@ -60,8 +60,11 @@ public final class MosquittoBroker: @unchecked Sendable {
         try start()
     }
 
-    /// Starts (or restarts) the broker process on the same ports.
+    /// Starts (or restarts) the broker process on the same ports; nothing
+    /// when it runs already (a second process would find the port taken,
+    /// exit, and could be taken for a broker that failed to start).
     public func start() throws {
+        if let process, process.isRunning { return }
         let child = try ChildProcess(executable: "/usr/sbin/mosquitto", arguments: ["-c", directory.file("mosquitto.conf")])
         try child.start()
         process = child
