@@ -455,7 +455,7 @@ final class GatewayPublisher: Sendable {
             if let discovery { try? mqtt.subscribe(topic: "\(discovery.prefix)/status") }
         }
         announceDevices(mqtt, all: announce)
-        publishAvailability(all: announce)
+        publishAvailability()
         publishPendingValues(mqtt)
         // The next outbox batch, unless a commit is sending its own messages
         // right now (it wakes the pump again when done).
@@ -577,15 +577,16 @@ final class GatewayPublisher: Sendable {
     /// once a device has been silent longer than its cadence allows. The
     /// topics are retained values like the others: sent at the values' QoS,
     /// within the state window (hundreds of new devices do not all wait in
-    /// libmosquitto at once), and again after every reconnect.
-    private func publishAvailability(all: Bool) {
+    /// libmosquitto at once), and again after every reconnect with every
+    /// other retained value (so a reconnect needs nothing of its own here).
+    private func publishAvailability() {
         guard let discovery else { return }
         let now = Int64(time(nil))
         let changes: [(topic: RetainedTopic, payload: String)] = state.withLock { state in
             var changes = [(topic: RetainedTopic, payload: String)]()
             for (serial, seen) in state.lastSeen {
                 let online = now - seen <= state.silenceAllowed(for: serial)
-                if all || state.availability[serial] != online {
+                if state.availability[serial] != online {
                     state.availability[serial] = online
                     changes.append((discovery.availability(serial: serial), online ? "online" : "offline"))
                 }

@@ -36,13 +36,14 @@ final class DeviceActivity: Sendable {
         /// When each message type last arrived (Unix seconds), by type name
         /// in name order; types never heard are left out.
         var lastReceivedByType: [(type: String, at: Int64)] {
-            var list = [(type: String, at: Int64)]()
-            for type in MessageType.allCases where lastReceivedSeconds[Self.slot(of: type)] != 0 {
-                list.append((type.rawValue, Int64(lastReceivedSeconds[Self.slot(of: type)])))
+            Self.typesByName.compactMap { type in
+                let seconds = lastReceivedSeconds[Self.slot(of: type)]
+                return seconds == 0 ? nil : (type.rawValue, Int64(seconds))
             }
-            list.sort { $0.type < $1.type }
-            return list
         }
+
+        /// The message types in name order, sorted once rather than per device.
+        private static let typesByName = MessageType.allCases.sorted { $0.rawValue < $1.rawValue }
 
         mutating func note(_ message: TempestMessage, receivedAt: Int64, source: ObservationRecord.Source) {
             let seconds = UInt32(clamping: receivedAt)
