@@ -35,4 +35,20 @@ struct RetainedTopicTests {
         #expect(Set(topics).count == topics.count)
         #expect(Set(topics.map(\.text)) == ["a/b/c", "a/bc", "ab/c", "a/b/c/d", "a//bc", "a/b/", "/a/b"])
     }
+
+    @Test("a key is 24 bytes with no allocation of its own: the publisher keeps one per value of every device")
+    func compact() {
+        #expect(MemoryLayout<RetainedTopic>.stride == 24)
+        let topic = RetainedTopic(base: "tempest", serial: "ST-00012345", field: "lightning_strike_last_distance")
+        #expect(topic.text == "tempest/ST-00012345/lightning_strike_last_distance")
+    }
+
+    @Test("the shared names are kept once, however many devices use them")
+    func namesShared() {
+        let first = TopicNames.number(of: "wind_speed")
+        let topics = (0..<100).map { RetainedTopic(base: "tempest", serial: "ST-\($0)", field: "wind_speed") }
+        #expect(first != nil)
+        #expect(TopicNames.number(of: "wind_speed") == first)
+        #expect(topics.map(\.text) == (0..<100).map { "tempest/ST-\($0)/wind_speed" })
+    }
 }

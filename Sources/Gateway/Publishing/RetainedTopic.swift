@@ -1,24 +1,26 @@
-/// A retained topic as the publisher keeps it: split at its last two `/`
-/// instead of as one text.
+/// A retained topic as the publisher keeps it: split at its last two `/`,
+/// with the shared parts as numbers, instead of as one text.
 ///
 /// The publisher remembers the latest value of every retained topic (to
-/// publish only changes, and everything again after a reconnect). Held as
-/// one text, `tempest/ST-00012345/wind_speed` is a heap allocation of its
-/// own; its parts, `tempest`, `ST-00012345` and `wind_speed`, are each short
-/// enough for Swift to keep inline, and the base is shared with the layout
-/// anyway. A device heard only by rapid wind cost about 100 bytes more with
-/// text keys, and the text of every value of every datagram was built to
-/// look it up, changed or not; it is now built only when a value is sent.
+/// publish only changes, and everything again after a reconnect), and a
+/// gateway may know thousands of devices. Held as one text,
+/// `tempest/ST-00012345/wind_speed` is a heap allocation of its own; here
+/// the serial is short enough for Swift to keep inline, and the base and
+/// the field, which every device repeats, are numbers in `TopicNames`: 24
+/// bytes a key, where three texts took 48 and one text 16 plus its
+/// allocation. The text is built only when a value is actually sent.
 ///
 /// The split is canonical: a topic made from its parts equals the same topic
 /// made from its text.
 struct RetainedTopic: Hashable, Sendable {
-    /// The topic up to its second-to-last `/`, or all of it when it has
-    /// fewer than two.
-    private let head: String
-    /// The last two levels; both nil when the topic has fewer than two `/`.
-    private let middle: String?
-    private let leaf: String?
+    private enum Form: Hashable, Sendable {
+        /// `<head>/<middle>/<leaf>`; head and leaf named in `TopicNames`.
+        case split(middle: String, head: UInt16, leaf: UInt16)
+        /// Any other topic (fewer than two `/`, or `TopicNames` full).
+        case whole(String)
+    }
+
+    private let form: Form
 
     /// The topic `text`, split.
     init(_ text: String) {
@@ -26,12 +28,12 @@ struct RetainedTopic: Hashable, Sendable {
         guard let last = utf8.lastIndex(of: UInt8(ascii: "/")),
             let secondToLast = utf8[..<last].lastIndex(of: UInt8(ascii: "/"))
         else {
-            self.init(head: text, middle: nil, leaf: nil)
+            self.init(form: .whole(text))
             return
         }
         self.init(
             head: String(text[..<secondToLast]), middle: String(text[utf8.index(after: secondToLast)..<last]),
-            leaf: String(text[utf8.index(after: last)...]))
+            leaf: String(text[utf8.index(after: last)...]), text: text)
     }
 
     /// `<base>/<serial>/<field>`, without building its text.
@@ -40,17 +42,28 @@ struct RetainedTopic: Hashable, Sendable {
         if serial.utf8.contains(slash) || field.utf8.contains(slash) {
             self.init("\(base)/\(serial)/\(field)")  // split where the text splits
         } else {
-            self.init(head: base, middle: serial, leaf: field)
+            self.init(head: base, middle: serial, leaf: field, text: nil)
         }
     }
 
-    private init(head: String, middle: String?, leaf: String?) {
-        (self.head, self.middle, self.leaf) = (head, middle, leaf)
+    /// `text`, when given, is the whole topic (spares joining it again).
+    private init(head: String, middle: String, leaf: String, text: String?) {
+        if let head = TopicNames.number(of: head), let leaf = TopicNames.number(of: leaf) {
+            self.init(form: .split(middle: middle, head: head, leaf: leaf))
+        } else {
+            self.init(form: .whole(text ?? "\(head)/\(middle)/\(leaf)"))
+        }
+    }
+
+    private init(form: Form) {
+        self.form = form
     }
 
     /// The topic's text, as published.
     var text: String {
-        guard let middle, let leaf else { return head }
-        return "\(head)/\(middle)/\(leaf)"
+        switch form {
+        case .split(let middle, let head, let leaf): TopicNames.topic(head: head, middle: middle, leaf: leaf)
+        case .whole(let text): text
+        }
     }
 }
