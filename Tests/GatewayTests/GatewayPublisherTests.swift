@@ -19,6 +19,17 @@ struct GatewayPublisherTests {
             layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"))
     }
 
+    /// Home Assistant discovery under `homeassistant` for `tempest`, metric.
+    static let discovery = HomeAssistantDiscovery(
+        prefix: "homeassistant", layout: TopicLayout(base: "tempest"), units: .metric, disabledEntities: [], rainCheck: false)
+
+    /// `publisher(broker:writer:clientID:)` with `discovery`.
+    static func announcingPublisher(broker: MosquittoBroker, writer: StoreWriter, clientID: String) throws -> GatewayPublisher {
+        try GatewayPublisher(
+            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: clientID),
+            layout: TopicLayout(base: "tempest"), discovery: discovery, qos: 1, writer: writer, logger: Logger(label: "test"))
+    }
+
     /// Starts `publisher` and waits (5 s at most) until it is connected.
     static func startConnected(_ publisher: GatewayPublisher) async throws {
         try publisher.start()
@@ -33,19 +44,14 @@ struct GatewayPublisherTests {
         let writer = try StoreWriter(path: directory.file("devices.db"))
         defer { writer.shutdown() }
         let plain = try Self.publisher(broker: broker, writer: writer, clientID: "test-plain")
-        let layout = TopicLayout(base: "tempest")
-        let announcing = try GatewayPublisher(
-            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-announcing"),
-            layout: layout,
-            discovery: HomeAssistantDiscovery(prefix: "homeassistant", layout: layout, units: .metric, disabledEntities: [], rainCheck: false),
-            qos: 1, writer: writer, logger: Logger(label: "test"))
+        let announcing = try Self.announcingPublisher(broker: broker, writer: writer, clientID: "test-announcing")
         for index in 0..<1_000 {
             let device = HomeAssistantDiscovery.Device(serial: "ST-\(100_000 + index)", family: .tempest, hubSerial: "HB-1", firmware: "171")
             plain.noteDevice(device, receivedAt: 1_720_850_400, silenceAllowedSeconds: 300)
             announcing.noteDevice(device, receivedAt: 1_720_850_400, silenceAllowedSeconds: 300)
         }
         #expect(plain.trackedDeviceCount == 0)
-        #expect(announcing.trackedDeviceCount == 3_000)
+        #expect(announcing.trackedDeviceCount == 2_000)  // each kept, and waiting to be announced
     }
 
     @Test("a flood of value changes stays within the window and the broker ends with each topic's latest value")
@@ -108,11 +114,8 @@ struct GatewayPublisherTests {
         let directory = try TemporaryDirectory()
         let writer = try StoreWriter(path: directory.file("announce.db"))
         defer { writer.shutdown() }
-        let layout = TopicLayout(base: "tempest")
-        let discovery = HomeAssistantDiscovery(prefix: "homeassistant", layout: layout, units: .metric, disabledEntities: [], rainCheck: false)
-        let publisher = try GatewayPublisher(
-            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-announce"),
-            layout: layout, discovery: discovery, qos: 1, writer: writer, logger: Logger(label: "test"))
+        let discovery = Self.discovery
+        let publisher = try Self.announcingPublisher(broker: broker, writer: writer, clientID: "test-announce")
         try await Self.startConnected(publisher)
         await publisher.pump()
         let devices = (0..<300).map {
@@ -130,6 +133,37 @@ struct GatewayPublisherTests {
             .filter { $0.split(separator: " ").first?.hasSuffix("/config") == true }
         #expect(configs.count == expected)
         #expect(Set(configs.map { $0.split(separator: " ")[0] }).count == expected)
+        await publisher.stop()
+    }
+
+    @Test("a device silent longer than its cadence allows goes offline, and online again when heard; power save allows longer")
+    func availabilityFollowsSilence() async throws {
+        let broker = try MosquittoBroker()
+        let directory = try TemporaryDirectory()
+        let writer = try StoreWriter(path: directory.file("availability.db"))
+        defer { writer.shutdown() }
+        let publisher = try Self.announcingPublisher(broker: broker, writer: writer, clientID: "test-availability")
+        try await Self.startConnected(publisher)
+        let now = Int64(time(nil))
+        func device(_ serial: String) -> HomeAssistantDiscovery.Device {
+            HomeAssistantDiscovery.Device(serial: serial, family: .tempest, hubSerial: nil, firmware: "171")
+        }
+        publisher.noteDevice(device("ST-00000001"), receivedAt: now, silenceAllowedSeconds: 300)
+        publisher.noteDevice(device("ST-00000002"), receivedAt: now - 1_000, silenceAllowedSeconds: 300)
+        publisher.noteDevice(device("ST-00000003"), receivedAt: now - 600, silenceAllowedSeconds: 900)  // power save mode 3
+        _ = try await Self.drain(publisher)
+        #expect(try Self.retained(broker: broker, topic: "tempest/+/availability", count: 3).sorted() == [
+            "tempest/ST-00000001/availability online", "tempest/ST-00000002/availability offline",
+            "tempest/ST-00000003/availability online",
+        ])
+        // The soonest to fall silent is the third, in about 300 s.
+        let due = try #require(publisher.secondsUntilTimedWork())
+        #expect(due > 250 && due <= 302, "next availability check in \(due) s")
+        publisher.noteDevice(device("ST-00000002"), receivedAt: now, silenceAllowedSeconds: 300)
+        _ = try await Self.drain(publisher)
+        #expect(try Self.retained(broker: broker, topic: "tempest/ST-00000002/availability", count: 1) == [
+            "tempest/ST-00000002/availability online"
+        ])
         await publisher.stop()
     }
 

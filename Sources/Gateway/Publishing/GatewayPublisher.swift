@@ -60,11 +60,9 @@ final class GatewayPublisher: Sendable {
         /// When a failure that ends libmosquitto's own retries happened
         /// (rejected credentials, TLS): the publisher restarts the client.
         var retriesEndedAt: Double?
-        /// Devices seen, for discovery, and when each last spoke.
-        var devices: [String: HomeAssistantDiscovery.Device] = [:]
-        var lastSeen: [String: Int64] = [:]
-        var silenceAllowedSeconds: [String: Int64] = [:]
-        var availability: [String: Bool] = [:]
+        /// Devices heard, by serial, for discovery and availability.
+        var devices: [String: TrackedDevice] = [:]
+        /// Serials whose discovery configs are still to be sent.
         var devicesToAnnounce = Set<String>()
 
         /// The connection ended (lost, or replaced by `reconnect`): what was
@@ -92,9 +90,6 @@ final class GatewayPublisher: Sendable {
             defer { delivered.append(contentsOf: ids) }
             return delivered.isEmpty
         }
-
-        /// How long a device may stay silent before it is `offline`.
-        func silenceAllowed(for serial: String) -> Int64 { silenceAllowedSeconds[serial] ?? 300 }
     }
 
     let layout: TopicLayout
@@ -344,23 +339,17 @@ final class GatewayPublisher: Sendable {
     func noteDevice(_ device: HomeAssistantDiscovery.Device, receivedAt: Int64, silenceAllowedSeconds: Int64?) {
         guard discovery != nil else { return }
         state.withLock { state in
-            // A hub is also noted from its sensors' messages, which do not
-            // know its firmware: merge, so a missing field never flaps.
-            var merged = device
-            if let known = state.devices[device.serial] {
-                merged.family = merged.family ?? known.family
-                merged.hubSerial = merged.hubSerial ?? known.hubSerial
-                merged.firmware = merged.firmware ?? known.firmware
-            }
-            if state.devices[device.serial] != merged {
-                state.devices[device.serial] = merged
+            let known = state.devices[device.serial]
+            var tracked = known ?? TrackedDevice(heardAt: receivedAt)
+            if tracked.merge(device) || known == nil {
                 state.devicesToAnnounce.insert(device.serial)
                 state.pumpNeeded = true
             }
             // A device not yet announced `online` is, once the pump runs.
-            if state.availability[device.serial] != true { state.pumpNeeded = true }
-            state.lastSeen[device.serial] = max(state.lastSeen[device.serial] ?? receivedAt, receivedAt)
-            if let silenceAllowedSeconds { state.silenceAllowedSeconds[device.serial] = silenceAllowedSeconds }
+            if tracked.isOnline != true { state.pumpNeeded = true }
+            tracked.lastHeardUnixSeconds = max(tracked.lastHeardUnixSeconds, receivedAt)
+            if let silenceAllowedSeconds { tracked.silenceAllowedSeconds = Int32(clamping: silenceAllowedSeconds) }
+            state.devices[device.serial] = tracked
         }
     }
 
@@ -425,7 +414,7 @@ final class GatewayPublisher: Sendable {
     var stateInFlightCount: Int { state.withLock { $0.stateInFlight.count } }
 
     /// Devices kept for discovery and availability.
-    var trackedDeviceCount: Int { state.withLock { $0.devices.count + $0.lastSeen.count + $0.devicesToAnnounce.count } }
+    var trackedDeviceCount: Int { state.withLock { $0.devices.count + $0.devicesToAnnounce.count } }
 
     /// Value topics waiting for room in the state window.
     var pendingValueCount: Int { state.withLock { $0.pendingValues.count } }
@@ -524,8 +513,8 @@ final class GatewayPublisher: Sendable {
                 consider(endedAt + restartDelaySeconds - monotonicNow)
             }
             if state.isConnected && discovery != nil {
-                for (serial, seen) in state.lastSeen where state.availability[serial] != false {
-                    consider(Double(seen + state.silenceAllowed(for: serial) + 1 - wallNow))
+                for device in state.devices.values where device.isOnline != false {
+                    consider(Double(device.silentAfterUnixSeconds + 1 - wallNow))
                 }
             }
             return soonest
@@ -557,7 +546,8 @@ final class GatewayPublisher: Sendable {
         guard let discovery else { return }
         let devices: [HomeAssistantDiscovery.Device] = state.withLock { state in
             defer { state.devicesToAnnounce.removeAll() }
-            return all ? Array(state.devices.values) : state.devicesToAnnounce.compactMap { state.devices[$0] }
+            if all { return state.devices.map { $0.value.device(serial: $0.key) } }
+            return state.devicesToAnnounce.compactMap { serial in state.devices[serial]?.device(serial: serial) }
         }
         let sorted = devices.sorted(by: { $0.serial < $1.serial })
         for (index, device) in sorted.enumerated() {
@@ -584,12 +574,16 @@ final class GatewayPublisher: Sendable {
         let now = Int64(time(nil))
         let changes: [(topic: RetainedTopic, payload: String)] = state.withLock { state in
             var changes = [(topic: RetainedTopic, payload: String)]()
-            for (serial, seen) in state.lastSeen {
-                let online = now - seen <= state.silenceAllowed(for: serial)
-                if state.availability[serial] != online {
-                    state.availability[serial] = online
-                    changes.append((discovery.availability(serial: serial), online ? "online" : "offline"))
+            // Index by index, not over `indices`: that holds the storage,
+            // and the first change would copy the whole table.
+            var index = state.devices.startIndex
+            while index != state.devices.endIndex {
+                let online = now <= state.devices.values[index].silentAfterUnixSeconds
+                if state.devices.values[index].isOnline != online {
+                    state.devices.values[index].isOnline = online
+                    changes.append((discovery.availability(serial: state.devices.keys[index]), online ? "online" : "offline"))
                 }
+                state.devices.formIndex(after: &index)
             }
             return changes
         }
