@@ -14,20 +14,36 @@ public final class MosquittoBroker: @unchecked Sendable {
     }
 
     /// The plain TCP port.
-    public let port: UInt16
+    public private(set) var port: UInt16
     /// The TLS port, when TLS was asked for.
-    public let tlsPort: UInt16?
+    public private(set) var tlsPort: UInt16?
     public let directory: TemporaryDirectory
     private var process: ChildProcess?
 
     /// Writes the configuration and starts the broker; waits (at most 10 s)
-    /// until it accepts connections.
+    /// until it accepts connections. When another process took a port
+    /// between `FreePort` finding it and the broker binding it, tries again
+    /// with new ports (at most five times).
     /// With `persistent`, sessions and queued QoS 1 messages survive a
     /// broker restart (as a real home broker is usually set up).
     public init(users: [User] = [], tls: TestCertificates? = nil, persistent: Bool = false) throws {
         directory = try TemporaryDirectory(prefix: "mosquitto")
-        port = try FreePort.tcp()
-        tlsPort = tls == nil ? nil : try FreePort.tcp()
+        port = 0
+        for attempt in 1...5 {
+            port = try FreePort.tcp()
+            tlsPort = tls == nil ? nil : try FreePort.tcp()
+            try writeConfiguration(users: users, tls: tls, persistent: persistent)
+            do {
+                try start()
+                return
+            } catch let error as TestKitError where attempt < 5 && "\(error)".contains("Address already in use") {
+                stop()
+                try? FileManager.default.removeItem(atPath: directory.file("broker.log"))
+            }
+        }
+    }
+
+    private func writeConfiguration(users: [User], tls: TestCertificates?, persistent: Bool) throws {
         // `user root` keeps a broker started by root from switching to the
         // mosquitto user, who could not write into the test's private folder.
         var lines = [
@@ -57,7 +73,6 @@ public final class MosquittoBroker: @unchecked Sendable {
             ]
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: directory.file("mosquitto.conf"), atomically: true, encoding: .utf8)
-        try start()
     }
 
     /// Starts (or restarts) the broker process on the same ports; nothing
