@@ -52,10 +52,14 @@ let package = Package(
         // the loader's list locked: for dropping start-up pages (CLoader.h).
         .target(name: "CLoader"),
 
+        // MARK: Thread names and malloc's arena limit, which Swift's Glibc
+        // module does not import (CProcess.h).
+        .target(name: "CProcess"),
+
         // MARK: Libraries
         .target(
             name: "TempestUDP",
-            dependencies: [],
+            dependencies: ["CProcess"],
             // `Double.rounded` calls libm, which nothing else pulls in
             // without Foundation.
             linkerSettings: [.linkedLibrary("m")]
@@ -69,6 +73,7 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "CSQLite",
+                "CProcess",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -76,6 +81,7 @@ let package = Package(
             name: "MQTT",
             dependencies: [
                 "CMosquitto",
+                "CProcess",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -84,6 +90,7 @@ let package = Package(
             name: "HTTP",
             dependencies: [
                 "CCurl",
+                "CProcess",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -116,6 +123,7 @@ let package = Package(
             dependencies: [
                 "CExecutor",
                 "CLoader",
+                "CProcess",
                 "TempestUDP",
                 "Meteorology",
                 "Storage",

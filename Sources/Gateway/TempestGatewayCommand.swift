@@ -1,4 +1,5 @@
 import ArgumentParser
+import CProcess
 
 /// The `tempest-gateway` command line: the daemon and the tools around it.
 @main
@@ -20,11 +21,13 @@ struct TempestGatewayCommand: AsyncParsableCommand {
         ]
     )
 
-    /// Moves the process's tasks to the task thread (`TaskThread`) before
-    /// the first of them leaves the main actor, then parses and runs the
-    /// command as `AsyncParsableCommand` does.
+    /// Limits malloc to one arena while the process has one thread
+    /// (`CProcess.h` says why), moves the process's tasks to the task thread
+    /// (`TaskThread`) before the first of them leaves the main actor, then
+    /// parses and runs the command as `AsyncParsableCommand` does.
     @MainActor
     static func main() async {
+        tempest_use_one_malloc_arena()
         TaskThread.install()
         await main(nil)
     }

@@ -143,5 +143,12 @@ struct SystemdNotifyTests {
         // threads started from them inherit the name.
         let names = try Self.threadNames(of: gateway.processID)
         #expect(names.contains("swift-tasks") && !names.contains { $0.contains("qos") }, "threads: \(names)")
+        // Each of the gateway's own threads names itself (`CProcess.h`), so
+        // that `top -H` tells them apart; unnamed, they would inherit the
+        // name of the thread that started them.
+        for name in ["udp-receive", "store-writer", "signal-wakeups", "metrics-http", "mosquitto loop"] {
+            #expect(names.contains(name), "no thread named \(name) among \(names)")
+        }
+        #expect(names.filter { $0 == "swift-tasks" }.count == 1, "threads: \(names)")
     }
 }

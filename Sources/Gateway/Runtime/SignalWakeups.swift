@@ -1,3 +1,4 @@
+import CProcess
 import Glibc
 import Synchronization
 
@@ -31,6 +32,7 @@ enum SignalWakeups {
         pthread_create(
             &thread, nil,
             { argument in
+                tempest_name_current_thread("signal-wakeups")
                 SignalWakeups.deliver(from: Int32(Int(bitPattern: argument)))
                 return nil
             }, UnsafeMutableRawPointer(bitPattern: readEnd))

@@ -1,3 +1,4 @@
+import CProcess
 import Glibc
 import Synchronization
 
@@ -51,6 +52,7 @@ final class MetricsServer: Sendable {
         if pthread_create(
             &newThread, nil,
             { argument in
+                tempest_name_current_thread("metrics-http")
                 Unmanaged<MetricsServer>.fromOpaque(argument!).takeRetainedValue().serve()
                 return nil
             }, Unmanaged.passRetained(self).toOpaque()) == 0

@@ -1,3 +1,4 @@
+import CProcess
 import Glibc
 import Synchronization
 
@@ -47,6 +48,7 @@ final class StatusServer: Sendable {
         let started = pthread_create(
             &newThread, nil,
             { argument in
+                tempest_name_current_thread("status-socket")
                 let server = Unmanaged<StatusServer>.fromOpaque(argument!).takeRetainedValue()
                 server.serve()
                 return nil

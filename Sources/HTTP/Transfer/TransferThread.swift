@@ -1,3 +1,4 @@
+import CProcess
 import Glibc
 
 /// Runs a blocking job on its own detached POSIX thread, so a transfer that
@@ -14,6 +15,7 @@ enum TransferThread {
         var thread = pthread_t()
         let created = pthread_create(&thread, nil, { argument in
             let job = Unmanaged<Job>.fromOpaque(argument!).takeRetainedValue()
+            tempest_name_current_thread("http-transfer")
             job.work()
             return nil
         }, job)

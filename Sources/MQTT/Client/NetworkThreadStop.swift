@@ -1,4 +1,5 @@
 import CMosquitto
+import CProcess
 import Glibc
 import Synchronization
 
@@ -47,6 +48,7 @@ final class NetworkThreadStop: Sendable {
         let job = Unmanaged.passRetained(self).toOpaque()
         var id = pthread_t()
         let status = pthread_create(&id, nil, { raw in
+            tempest_name_current_thread("mqtt-stop")
             let job = Unmanaged<NetworkThreadStop>.fromOpaque(raw!).takeRetainedValue()
             mosquitto_loop_stop(job.handle.pointer, false)
             job.finished.store(true, ordering: .releasing)

@@ -1,4 +1,5 @@
 import CMosquitto
+import CProcess
 import Glibc
 import Synchronization
 
@@ -37,6 +38,7 @@ final class PropertiesConnect: Sendable {
         let job = Unmanaged.passRetained(self).toOpaque()
         var id = pthread_t()
         let status = pthread_create(&id, nil, { raw in
+            tempest_name_current_thread("mqtt-connect")
             let job = Unmanaged<PropertiesConnect>.fromOpaque(raw!).takeRetainedValue()
             job.connect()
             return nil

@@ -1,3 +1,4 @@
+import CProcess
 import Glibc
 
 /// The pthread that runs `WriterState.run`.
@@ -9,6 +10,7 @@ final class WriterThread: Sendable {
         let context = Unmanaged.passRetained(WriterThreadContext(store: store, state: state)).toOpaque()
         var thread = pthread_t()
         let result = pthread_create(&thread, nil, { raw in
+            tempest_name_current_thread("store-writer")
             let context = Unmanaged<WriterThreadContext>.fromOpaque(raw!).takeRetainedValue()
             context.state.run(store: context.store.store)
             return nil

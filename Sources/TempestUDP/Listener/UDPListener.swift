@@ -1,3 +1,4 @@
+import CProcess
 import Glibc
 import Synchronization
 
@@ -93,6 +94,7 @@ public final class UDPListener: Sendable {
         let started = pthread_create(
             &thread, nil,
             { argument in
+                tempest_name_current_thread("udp-receive")
                 let loop = Unmanaged<ReceiveLoop>.fromOpaque(argument!).takeRetainedValue()
                 loop.run()
                 return nil
