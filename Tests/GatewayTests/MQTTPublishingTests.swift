@@ -62,6 +62,12 @@ struct MQTTPublishingTests {
         output.split(separator: "\n").map(String.init).filter { $0.split(separator: " ").first?.hasSuffix(topicSuffix) == true }
     }
 
+    /// The ends of the gateway's log and the broker's, for a failed wait:
+    /// enough to tell a gateway that never reconnected from a slow drain.
+    func diagnostics(_ gateway: ChildProcess, _ broker: MosquittoBroker) -> String {
+        "gateway: \(gateway.standardErrorSoFar.suffix(2_000))\nbroker: \(broker.log.suffix(3_000))"
+    }
+
     /// Waits (at most `seconds`) until `condition` holds for the subscriber's output.
     func eventually(_ watcher: ChildProcess, seconds: Double, _ condition: (String) -> Bool) -> Bool {
         watcher.waitFor(timeoutSeconds: seconds) { condition($0.standardOutputSoFar) }
@@ -117,7 +123,9 @@ struct MQTTPublishingTests {
         try replay(second, to: udpPort, directory: directory, name: "second.jsonl")
         usleep(500_000)
         try broker.start()
-        #expect(eventually(watcher, seconds: 40) { lines($0, topicSuffix: "/event/observation").count >= expectedObservations })
+        #expect(
+            eventually(watcher, seconds: 40) { lines($0, topicSuffix: "/event/observation").count >= expectedObservations },
+            "\(diagnostics(gateway, broker))")
         gateway.send(signal: SIGTERM)
         _ = try gateway.wait(timeoutSeconds: 30)
         let output = watcher.standardOutputSoFar
@@ -143,7 +151,9 @@ struct MQTTPublishingTests {
         _ = try? gateway.wait(timeoutSeconds: 10)
         try broker.start()
         let restarted = try startGateway(database: database, brokerPort: broker.port, udpPort: udpPort)
-        #expect(eventually(watcher, seconds: 40) { lines($0, topicSuffix: "/event/observation").count >= expected })
+        #expect(
+            eventually(watcher, seconds: 40) { lines($0, topicSuffix: "/event/observation").count >= expected },
+            "\(diagnostics(restarted, broker))")
         restarted.send(signal: SIGTERM)
         _ = try restarted.wait(timeoutSeconds: 30)
         #expect(Set(lines(watcher.standardOutputSoFar, topicSuffix: "/event/observation")).count == expected)

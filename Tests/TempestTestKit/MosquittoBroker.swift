@@ -78,13 +78,18 @@ public final class MosquittoBroker: @unchecked Sendable {
     /// Starts (or restarts) the broker process on the same ports; nothing
     /// when it runs already (a second process would find the port taken,
     /// exit, and could be taken for a broker that failed to start).
+    ///
+    /// Started means this process logged that it runs and the port accepts:
+    /// while the broker is stopped, another test may take its port, and a
+    /// connection that reached that other process must not pass for ours.
     public func start() throws {
         if let process, process.isRunning { return }
+        let runningBefore = Self.runningLines(in: log)
         let child = try ChildProcess(executable: "/usr/sbin/mosquitto", arguments: ["-c", directory.file("mosquitto.conf")])
         try child.start()
         process = child
         for _ in 0..<500 {
-            if Self.accepts(port: port) { return }
+            if Self.runningLines(in: log) > runningBefore && child.isRunning && Self.accepts(port: port) { return }
             if !child.isRunning { break }
             usleep(20_000)
         }
@@ -97,6 +102,12 @@ public final class MosquittoBroker: @unchecked Sendable {
         process.send(signal: SIGTERM)
         _ = try? process.wait(timeoutSeconds: 10)
         self.process = nil
+    }
+
+    /// How many times the log says a broker came up ("mosquitto version
+    /// 2.0.11 running"), which it writes once every listener is open.
+    static func runningLines(in log: String) -> Int {
+        log.split(separator: "\n").filter { $0.contains("mosquitto version") && $0.hasSuffix(" running") }.count
     }
 
     /// The broker's log so far.
