@@ -84,16 +84,27 @@ public final class MosquittoBroker: @unchecked Sendable {
     /// connection that reached that other process must not pass for ours.
     public func start() throws {
         if let process, process.isRunning { return }
-        let runningBefore = Self.runningLines(in: log)
-        let child = try ChildProcess(executable: "/usr/sbin/mosquitto", arguments: ["-c", directory.file("mosquitto.conf")])
-        try child.start()
-        process = child
-        for _ in 0..<500 {
-            if Self.runningLines(in: log) > runningBefore && child.isRunning && Self.accepts(port: port) { return }
-            if !child.isRunning { break }
-            usleep(20_000)
+        // A port held for a moment by another process's outgoing connection
+        // frees itself; one held by another listener does not.
+        for attempt in 1...3 {
+            let logBefore = log
+            let child = try ChildProcess(executable: "/usr/sbin/mosquitto", arguments: ["-c", directory.file("mosquitto.conf")])
+            try child.start()
+            process = child
+            for _ in 0..<500 {
+                if Self.runningLines(in: log) > Self.runningLines(in: logBefore) && child.isRunning && Self.accepts(port: port) {
+                    return
+                }
+                if !child.isRunning { break }
+                usleep(20_000)
+            }
+            let failure = "\(child.standardErrorSoFar) \(log.dropFirst(logBefore.count))"
+            guard attempt < 3, !child.isRunning, failure.contains("Address already in use") else {
+                throw TestKitError("mosquitto did not start: \(failure)")
+            }
+            process = nil
+            usleep(300_000)
         }
-        throw TestKitError("mosquitto did not start: \(child.standardErrorSoFar) \(log)")
     }
 
     /// Stops the broker (SIGTERM, then waits).
