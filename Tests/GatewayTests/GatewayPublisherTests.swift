@@ -308,6 +308,48 @@ struct GatewayPublisherTests {
         await publisher.stop()
     }
 
+    @Test("a reconnect while the pump reads the outbox: what the read found is sent again on the new connection")
+    func reconnectDuringOutboxRead() async throws {
+        let broker = try MosquittoBroker()
+        let directory = try TemporaryDirectory()
+        var configuration = StoreWriterConfiguration()
+        configuration.acknowledgementDelaySeconds = 0.1
+        let writer = try StoreWriter(path: directory.file("race.db"), configuration: configuration, logger: Logger(label: "test"))
+        defer { writer.shutdown() }
+        let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-race")
+        try await Self.startConnected(publisher)
+        try writer.submit((1...3).map { index in
+            StoreWrite.outbox(OutboxMessage(topic: "tempest/e", payload: Array("\(index)".utf8), qos: 1, retain: false, priority: .event, createdAt: Int64(index)))
+        })
+        try await writer.flush()
+        // The writer is held busy, so the pump's read of the outbox waits
+        // while the broker goes away and comes back.
+        let gate = DispatchSemaphore(value: 0)
+        let holding = Task { try await writer.perform { _ in gate.wait() } }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        let pumping = Task { await publisher.pump() }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        broker.stop()
+        for _ in 0..<200 where publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
+        try broker.start()
+        for _ in 0..<400 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(publisher.isConnected)
+        gate.signal()
+        try await holding.value
+        await pumping.value  // its batch belonged to the old connection
+        // The reconnect's own wake-up: the outbox must be read again.
+        var depth = -1
+        for _ in 0..<100 {
+            await publisher.pump()
+            try await writer.flush()
+            depth = try await writer.perform { try $0.outboxDepth().messages }
+            if depth == 0 { break }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        #expect(depth == 0, "the outbox kept \(depth) messages after the reconnect")
+        await publisher.stop()
+    }
+
     @Test("the pump sends what the outbox held at start even when the broker connected before the pump ran")
     func pumpCatchesUpAtStart() async throws {
         let broker = try MosquittoBroker()

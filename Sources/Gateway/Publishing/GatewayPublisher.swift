@@ -40,9 +40,10 @@ final class GatewayPublisher: Sendable {
         /// the next commit wakes the pump for it.
         var pumpNeeded = false
         var lastSentID: Int64 = 0
-        /// False once the outbox was read to its end, until a commit (which
-        /// may have added events) or a reconnect: spares the store a query on
-        /// every wake-up while nothing new is there.
+        /// False once the outbox was read to its end on the current
+        /// connection, until a commit (which may have added events) or a
+        /// reconnect: spares the store a query on every wake-up while
+        /// nothing new is there.
         var outboxMayHaveMore = true
         /// Counts commits, so a read that raced with a commit never clears the flag.
         var commitGeneration: UInt64 = 0
@@ -463,9 +464,12 @@ final class GatewayPublisher: Sendable {
         else { return }
         if batch.count < claim.room {
             // Read to the end: no query until the next commit, unless one
-            // happened while reading.
+            // happened while reading, or the connection changed (a new one
+            // sends the outbox again from its start, this batch included).
             state.withLock { state in
-                if state.commitGeneration == claim.generation { state.outboxMayHaveMore = false }
+                if state.commitGeneration == claim.generation && state.connectionEpoch == claim.epoch {
+                    state.outboxMayHaveMore = false
+                }
             }
         }
         send(batch, with: mqtt, epoch: claim.epoch)
