@@ -30,6 +30,19 @@ struct GatewayPublisherTests {
             layout: TopicLayout(base: "tempest"), discovery: discovery, qos: 1, writer: writer, logger: Logger(label: "test"))
     }
 
+    /// The event numbered `index` for the outbox, at QoS 1.
+    static func event(_ index: Int) -> StoreWrite {
+        .outbox(OutboxMessage(topic: "tempest/e", payload: Array("\(index)".utf8), qos: 1, retain: false, priority: .event, createdAt: Int64(index)))
+    }
+
+    /// A writer that deletes acknowledged entries 0.1 s after their commit,
+    /// so a test sees the outbox empty soon after delivery.
+    static func promptWriter(path: String) throws -> StoreWriter {
+        var configuration = StoreWriterConfiguration()
+        configuration.acknowledgementDelaySeconds = 0.1
+        return try StoreWriter(path: path, configuration: configuration, logger: Logger(label: "test"))
+    }
+
     /// Starts `publisher` and waits (5 s at most) until it is connected.
     static func startConnected(_ publisher: GatewayPublisher) async throws {
         try publisher.start()
@@ -249,9 +262,7 @@ struct GatewayPublisherTests {
         pumpWakes.withLock { $0 = 0 }
         // Five events, one commit each, each acknowledged before the next.
         for index in 1...5 {
-            try writer.submit([
-                .outbox(OutboxMessage(topic: "tempest/e", payload: Array("\(index)".utf8), qos: 1, retain: false, priority: .event, createdAt: Int64(index)))
-            ])
+            try writer.submit([Self.event(index)])
             try await writer.flush()
             for _ in 0..<500 where publisher.deliveredCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
             #expect(publisher.deliveredCount == 1)
@@ -285,9 +296,7 @@ struct GatewayPublisherTests {
         try await Self.startConnected(publisher)
         await publisher.pump()  // reads the (empty) outbox to its end
         // 150 events in one commit: sent from it, and all acknowledged.
-        let events = (1...150).map { index in
-            StoreWrite.outbox(OutboxMessage(topic: "tempest/e", payload: Array("\(index)".utf8), qos: 1, retain: false, priority: .event, createdAt: Int64(index)))
-        }
+        let events = (1...150).map(Self.event)
         try writer.submit(events)
         try await writer.flush()
         for _ in 0..<500 where publisher.inFlightCount > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
@@ -312,15 +321,11 @@ struct GatewayPublisherTests {
     func reconnectDuringOutboxRead() async throws {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
-        var configuration = StoreWriterConfiguration()
-        configuration.acknowledgementDelaySeconds = 0.1
-        let writer = try StoreWriter(path: directory.file("race.db"), configuration: configuration, logger: Logger(label: "test"))
+        let writer = try Self.promptWriter(path: directory.file("race.db"))
         defer { writer.shutdown() }
         let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-race")
         try await Self.startConnected(publisher)
-        try writer.submit((1...3).map { index in
-            StoreWrite.outbox(OutboxMessage(topic: "tempest/e", payload: Array("\(index)".utf8), qos: 1, retain: false, priority: .event, createdAt: Int64(index)))
-        })
+        try writer.submit((1...3).map(Self.event))
         try await writer.flush()
         // The writer is held busy, so the pump's read of the outbox waits
         // while the broker goes away and comes back.
@@ -354,14 +359,10 @@ struct GatewayPublisherTests {
     func pumpCatchesUpAtStart() async throws {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
-        var configuration = StoreWriterConfiguration()
-        configuration.acknowledgementDelaySeconds = 0.1
-        let writer = try StoreWriter(path: directory.file("start.db"), configuration: configuration, logger: Logger(label: "test"))
+        let writer = try Self.promptWriter(path: directory.file("start.db"))
         defer { writer.shutdown() }
         // Left in the outbox before a restart.
-        try writer.submit((1...3).map { index in
-            StoreWrite.outbox(OutboxMessage(topic: "tempest/e", payload: Array("\(index)".utf8), qos: 1, retain: false, priority: .event, createdAt: Int64(index)))
-        })
+        try writer.submit((1...3).map(Self.event))
         try await writer.flush()
         let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-start")
         // Connected, and its wake-up gone to nobody, before the pump runs.

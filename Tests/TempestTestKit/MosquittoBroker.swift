@@ -88,11 +88,12 @@ public final class MosquittoBroker: @unchecked Sendable {
         // frees itself; one held by another listener does not.
         for attempt in 1...3 {
             let logBefore = log
+            let runningBefore = Self.runningLines(in: logBefore)
             let child = try ChildProcess(executable: "/usr/sbin/mosquitto", arguments: ["-c", directory.file("mosquitto.conf")])
             try child.start()
             process = child
             for _ in 0..<500 {
-                if Self.runningLines(in: log) > Self.runningLines(in: logBefore) && child.isRunning && Self.accepts(port: port) {
+                if Self.runningLines(in: log) > runningBefore && child.isRunning && Self.accepts(port: port) {
                     return
                 }
                 if !child.isRunning { break }
