@@ -128,4 +128,67 @@ struct DatabaseTests {
         try second.transaction(.immediate) { try second.run("INSERT INTO t VALUES (1)") }
         #expect(try first.scalarInt("SELECT count(*) FROM t") == 1)
     }
+
+    @Test("the log sync keeps one descriptor on the log across syncs and checkpoints, and closes it with the connection")
+    func logSyncDescriptor() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("sync.sqlite")
+        var database: Database? = try Database(path: path)
+        try database?.syncWriteAheadLog()  // no log yet: nothing to sync, nothing opened
+        try database?.execute("CREATE TABLE t (v INTEGER)")
+        let sqliteOwn = Self.descriptors(on: path + "-wal")
+        #expect(sqliteOwn.count == 1, "SQLite's own: \(sqliteOwn)")
+        for value in 0..<5 {
+            try database?.run("INSERT INTO t VALUES (?)") { try $0.bind(Int64(value), at: 0) }
+            try database?.syncWriteAheadLog()
+        }
+        _ = try database?.strings("PRAGMA wal_checkpoint(TRUNCATE)")
+        try database?.syncWriteAheadLog()
+        #expect(Self.descriptors(on: path + "-wal").count == 2)
+        database = nil
+        #expect(Self.descriptors(on: path + "-wal").isEmpty)
+    }
+
+    @Test("a log that SQLite deleted and made anew is reopened by the next sync, not the orphan synced")
+    func logSyncFollowsNewLog() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("renewed.sqlite")
+        let database = try Database(path: path)
+        try database.execute("CREATE TABLE t (v INTEGER)")
+        try database.syncWriteAheadLog()
+        // Leaving WAL mode deletes the log; coming back creates a new file.
+        #expect(try database.strings("PRAGMA journal_mode = DELETE") == ["delete"])
+        #expect(try database.strings("PRAGMA journal_mode = WAL") == ["wal"])
+        try database.run("INSERT INTO t VALUES (1)")
+        try database.syncWriteAheadLog()
+        let targets = Self.descriptors(on: path + "-wal")
+        let log = Self.canonical(path + "-wal")
+        #expect(targets == [log, log], "descriptors on the log: \(targets)")
+    }
+
+    /// What this process's open descriptors on `path` point to (a deleted
+    /// file's ends in " (deleted)"), as the kernel spells the path.
+    private static func descriptors(on path: String) -> [String] {
+        let path = canonical(path)
+        guard let folder = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(folder) }
+        var targets: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            var buffer = [CChar](repeating: 0, count: 4_096)
+            let length = readlink("/proc/self/fd/" + name, &buffer, buffer.count - 1)
+            guard length > 0 else { continue }
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if target.hasPrefix(path) { targets.append(target) }
+        }
+        return targets
+    }
+
+    /// `path` with its folder resolved as the kernel reports it (the
+    /// temporary folder's name may hold "//" or a link).
+    private static func canonical(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), let resolved = realpath(String(path[..<slash]), nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved) + path[slash...]
+    }
 }
