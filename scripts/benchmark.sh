@@ -24,3 +24,10 @@ static_bin="$(swift build -c release --static-swift-stdlib --scratch-path .build
 python3 scripts/benchmark-pipeline.py "$static_bin/tempest-gateway"
 # Again with Home Assistant discovery on, as `run` has it by default.
 python3 scripts/benchmark-pipeline.py "$static_bin/tempest-gateway" --homeassistant
+# What each datagram writes to the write-ahead log at a station's pace
+# (pages by table; needs the sqlite3 command).
+if command -v sqlite3 >/dev/null; then
+    python3 scripts/wal-pages-per-datagram.py "$static_bin/tempest-gateway"
+else
+    echo "write-ahead log pages per datagram: skipped (install the sqlite3 command: apt-get install sqlite3)"
+fi

@@ -15,6 +15,8 @@ struct MigrationTests {
             #expect(tables.contains(table), "missing table \(table)")
         }
         #expect(try store.integrityCheck() == ["ok"])
+        // No migration leaves pages it freed inside a new file.
+        #expect(try store.database.scalarInt("PRAGMA freelist_count") == 0)
     }
 
     /// Builds a file with the migrations up to `version` only and data in it,
@@ -50,6 +52,14 @@ struct MigrationTests {
             #expect(observations.first?.receivedAt == nil)
             #expect(try store.rapidWind(serial: Fixtures.tempest, from: 0, to: .max).first?.speedMetersPerSecond == 3.27)
             #expect(try store.nextOutboxBatch(limit: 10).map(\.payload) == [[0x7B, 0x7D]])
+            // Version 5 rebuilt the outbox without AUTOINCREMENT: its message
+            // kept its id, a new one comes above it, and no sequence row is written.
+            let keptID = try #require(try store.nextOutboxBatch(limit: 1).first?.id)
+            let newID = try store.write {
+                try store.enqueue(OutboxMessage(topic: "t/new", payload: [1], qos: 1, retain: false, priority: .event, createdAt: 0)).id
+            }
+            #expect(newID == keptID + 1)
+            #expect(try store.database.scalarInt("SELECT count(*) FROM sqlite_sequence") == 0)
             #expect(try store.integrityCheck() == ["ok"])
 
             // The new column works on the upgraded file.

@@ -31,6 +31,74 @@ struct OutboxTests {
         #expect(try store.nextOutboxBatch(limit: 10).map(\.id) == [ids[1], ids[3], ids[4], ids[5]])
     }
 
+    @Test("ids only grow: after the outbox empties, and beside another connection's messages")
+    func idsOnlyGrow() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("ids.sqlite")
+        let store = try Store(path: path)
+        let first = try store.write { try store.enqueue(message("a", "m0", priority: .event)).id! }
+        try store.write { _ = try store.acknowledge([first]) }
+        // Empty now: SQLite's own choice of rowid would start again at 1.
+        let second = try store.write { try store.enqueue(message("a", "m1", priority: .event)).id! }
+        #expect(second > first)
+        #expect(try store.nextOutboxBatch(afterID: first, limit: 10).map(\.id) == [second])
+
+        let other = try Store(path: path)
+        let fromOther = try other.write { try other.enqueue(message("b", "n0", priority: .event)).id! }
+        #expect(fromOther > second)
+        let third = try store.write { try store.enqueue(message("a", "m2", priority: .event)).id! }
+        #expect(third > fromOther)
+        #expect(try store.nextOutboxBatch(limit: 10).map(\.id) == [second, fromOther, third])
+    }
+
+    @Test("enqueueing writes no sqlite_sequence row: no extra page per commit")
+    func noSequenceRow() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("sequence.sqlite"))
+        try store.write { _ = try store.enqueue(message("a", "m0", priority: .event)) }
+        let sequenceTables = try store.database.strings("SELECT name FROM sqlite_master WHERE name = 'sqlite_sequence'")
+        let rows = sequenceTables.isEmpty ? 0 : try store.database.scalarInt("SELECT count(*) FROM sqlite_sequence") ?? 0
+        #expect(rows == 0)
+    }
+
+    @Test("a full outbox whose oldest messages are observations is not read again for every rapid-wind message shed")
+    func shedSearchStartsWhereTheLastEnded() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("search.sqlite"))
+        let head = 2_000
+        let limits = OutboxLimits(maximumMessages: head + 1, maximumBytes: 1 << 20)
+        try store.write {
+            for index in 0..<head { try store.enqueue(message("obs", "o\(index)", priority: .observation), limits: limits) }
+            try store.enqueue(message("wind", "w0", priority: .rapidWind), limits: limits)
+        }
+        // Each new rapid-wind message sheds the one before it, behind the 2,000 observations.
+        let rounds = 200
+        for index in 1...rounds {
+            let result = try store.write { try store.enqueue(message("wind", "w\(index)", priority: .rapidWind), limits: limits) }
+            #expect(result.shedCount == 1 && result.id != nil)
+        }
+        let tail = try store.nextOutboxBatch(limit: head + 10).suffix(2).map { String(decoding: $0.payload, as: UTF8.self) }
+        #expect(tail == ["o\(head - 1)", "w\(rounds)"])
+        // Steps of SQLite's virtual machine in the search: a search from the
+        // start would pass the 2,000 observations each time (millions).
+        let steps = try store.database.statement(Store.oldestRapidWindSQL).virtualMachineSteps
+        #expect(steps < 100 * rounds, "\(steps) steps for \(rounds) searches")
+
+        // With no rapid wind left, a search finds none, and the next starts
+        // past everything it read. A new connection starts from the beginning.
+        try store.write { _ = try store.acknowledge(try store.nextOutboxBatch(limit: head + 10).suffix(1).map(\.id)) }
+        let reopened = try Store(path: directory.file("search.sqlite"))
+        try reopened.write { try reopened.enqueue(message("obs", "last", priority: .observation), limits: limits) }
+        let late = try reopened.write { try reopened.enqueue(message("wind", "late", priority: .rapidWind), limits: limits) }
+        #expect(late.id == nil && late.shedCount == 1)
+        let firstSearch = try reopened.database.statement(Store.oldestRapidWindSQL).virtualMachineSteps
+        #expect(firstSearch > head, "the first search read every message: \(firstSearch) steps")
+        let later = try reopened.write { try reopened.enqueue(message("wind", "later", priority: .rapidWind), limits: limits) }
+        #expect(later.id == nil && later.shedCount == 1)
+        let secondSearch = try reopened.database.statement(Store.oldestRapidWindSQL).virtualMachineSteps - firstSearch
+        #expect(secondSearch < 100, "the second search read them again: \(secondSearch) steps")
+    }
+
     @Test("the outbox is counted from its rows once, and again only after another connection commits")
     func countsOnceUntilAnotherConnectionCommits() throws {
         let directory = try TemporaryDirectory()

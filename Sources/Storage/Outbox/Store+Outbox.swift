@@ -25,20 +25,37 @@ extension Store {
             }
             throw StorageError.outboxFull(depth: counters.depth, limit: limits.maximumMessages)
         }
+        let id = try nextOutboxID()
         try database.run(
-            "INSERT INTO outbox (topic, payload, qos, retain, priority, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+            "INSERT INTO outbox (id, topic, payload, qos, retain, priority, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
         ) { s in
-            try s.bind(message.topic, at: 0)
-            try s.bind(message.payload, at: 1)
-            try s.bind(message.qos, at: 2)
-            try s.bind(message.retain, at: 3)
-            try s.bind(message.priority.rawValue, at: 4)
-            try s.bind(message.createdAt, at: 5)
+            try s.bind(id, at: 0)
+            try s.bind(message.topic, at: 1)
+            try s.bind(message.payload, at: 2)
+            try s.bind(message.qos, at: 3)
+            try s.bind(message.retain, at: 4)
+            try s.bind(message.priority.rawValue, at: 5)
+            try s.bind(message.createdAt, at: 6)
         }
+        outboxHighestID = id
         counters.depth += 1
         counters.bytes += message.payload.count
         outboxCounters = counters
-        return OutboxEnqueueResult(id: database.lastInsertRowID, shedCount: shed)
+        return OutboxEnqueueResult(id: id, shedCount: shed)
+    }
+
+    /// The id for the next message: above every id in the table and every id
+    /// this connection handed out before, so that ids only grow, even after
+    /// the outbox emptied (a reader's `nextOutboxBatch(afterID:)` cursor
+    /// relies on it; SQLite's own choice would start again at 1). The table's
+    /// highest id is read once, and again after another connection commits.
+    private func nextOutboxID() throws -> Int64 {
+        if !outboxHighestIDKnown {
+            let stored = try database.scalarInt("SELECT coalesce(max(id), 0) FROM outbox") ?? 0
+            outboxHighestID = max(outboxHighestID, stored)
+            outboxHighestIDKnown = true
+        }
+        return outboxHighestID + 1
     }
 
     /// Up to `limit` waiting messages with ids above `afterID`, in id order
@@ -109,6 +126,8 @@ extension Store {
         let dataVersion = try database.dataVersion()
         guard dataVersion != outboxCountersDataVersion else { return }
         outboxCounters = nil
+        outboxHighestIDKnown = false
+        outboxRapidWindSearchFrom = 0
         outboxCountersDataVersion = dataVersion
     }
 
@@ -129,12 +148,26 @@ extension Store {
         return counters
     }
 
+    /// The oldest rapid-wind message: searched by id from where the last
+    /// search ended (`outboxRapidWindSearchFrom`), so that a full outbox whose
+    /// oldest messages are all observations and events is not read again for
+    /// every message shed. Ids only grow, so no rapid-wind message can appear
+    /// below that point.
+    static let oldestRapidWindSQL = """
+        SELECT id, length(payload) FROM outbox
+        WHERE id >= ? AND priority = \(OutboxMessage.Priority.rapidWind.rawValue) ORDER BY id LIMIT 1
+        """
+
     private func oldestRapidWindMessage() throws -> (id: Int64, bytes: Int)? {
-        let statement = try database.statement(
-            "SELECT id, length(payload) FROM outbox WHERE priority = ? ORDER BY id LIMIT 1")
+        let statement = try database.statement(Self.oldestRapidWindSQL)
         defer { statement.reset() }
-        try statement.bind(OutboxMessage.Priority.rapidWind.rawValue, at: 0)
-        guard try statement.step(), let id = statement.int64(0) else { return nil }
+        try statement.bind(outboxRapidWindSearchFrom, at: 0)
+        guard try statement.step(), let id = statement.int64(0) else {
+            // None: every message there is now is something else.
+            outboxRapidWindSearchFrom = try nextOutboxID()
+            return nil
+        }
+        outboxRapidWindSearchFrom = id
         return (id, statement.int(1) ?? 0)
     }
 }

@@ -23,6 +23,11 @@ public final class Statement {
         self.sql = sql
     }
 
+    /// Steps of SQLite's virtual machine this statement ran since it was
+    /// prepared (`SQLITE_STMTSTATUS_VM_STEP`): how much work its runs did,
+    /// for tests that a query reads what it should and no more.
+    public var virtualMachineSteps: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 0)) }
+
     deinit {
         sqlite3_finalize(handle)
     }

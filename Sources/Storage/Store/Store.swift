@@ -19,6 +19,15 @@ public final class Store {
     /// The `Database.dataVersion` at which `outboxCounters` were counted:
     /// once another connection commits, they are counted again.
     var outboxCountersDataVersion: Int64 = 0
+    /// The highest outbox id this connection knows of: handed out by it, or
+    /// read from the table (see `nextOutboxID`).
+    var outboxHighestID: Int64 = 0
+    /// Whether `outboxHighestID` is at least the table's highest id; false
+    /// until read, and again once another connection commits.
+    var outboxHighestIDKnown = false
+    /// No rapid-wind message in the outbox has an id below this (where the
+    /// search for one to shed starts; 0 when not known).
+    var outboxRapidWindSearchFrom: Int64 = 0
     /// How many times the outbox was counted from its rows, for tests: a
     /// count reads every waiting message, so it should happen rarely.
     var outboxCountScans = 0
@@ -74,6 +83,8 @@ public final class Store {
         deviceIDs.removeAll()
         pendingSightings.removeAll()
         outboxCounters = nil
+        outboxHighestIDKnown = false
+        outboxRapidWindSearchFrom = 0
         packedObservationsThrough.removeAll()
     }
 
