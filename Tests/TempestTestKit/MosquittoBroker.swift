@@ -46,8 +46,14 @@ public final class MosquittoBroker: @unchecked Sendable {
     private func writeConfiguration(users: [User], tls: TestCertificates?, persistent: Bool) throws {
         // `user root` keeps a broker started by root from switching to the
         // mosquitto user, who could not write into the test's private folder.
+        // `max_queued_messages 0`: no cap on what the broker holds for a
+        // subscriber that is away. Its default, 1,000, dropped messages for
+        // the tests' own watcher when the gateway sent an outage's backlog
+        // (an hour of 3-second wind) before the watcher had reconnected:
+        // a loss of the test's, not the gateway's.
         var lines = [
             "user root", "log_dest file \(directory.file("broker.log"))", "log_type all", "per_listener_settings false",
+            "max_queued_messages 0",
         ]
         lines += persistent
             ? ["persistence true", "persistence_location \(directory.path)/", "autosave_interval 1"]
