@@ -125,10 +125,17 @@ extension Store {
     func forgetOutboxCountersIfStale() throws {
         let dataVersion = try database.dataVersion()
         guard dataVersion != outboxCountersDataVersion else { return }
+        forgetOutboxState()
+        outboxCountersDataVersion = dataVersion
+    }
+
+    /// Forgets what this connection knows of the outbox (its counters, its
+    /// highest id, where rapid wind starts): counted or read again when next
+    /// needed. After another connection's commit, or a rollback.
+    func forgetOutboxState() {
         outboxCounters = nil
         outboxHighestIDKnown = false
         outboxRapidWindSearchFrom = 0
-        outboxCountersDataVersion = dataVersion
     }
 
     /// The outbox's depth and bytes: counted from its rows (which reads every

@@ -26,7 +26,7 @@ public final class Statement {
     /// Steps of SQLite's virtual machine this statement ran since it was
     /// prepared (`SQLITE_STMTSTATUS_VM_STEP`): how much work its runs did,
     /// for tests that a query reads what it should and no more.
-    public var virtualMachineSteps: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 0)) }
+    var virtualMachineSteps: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 0)) }
 
     deinit {
         sqlite3_finalize(handle)

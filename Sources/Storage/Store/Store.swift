@@ -82,9 +82,7 @@ public final class Store {
     func discardCaches() {
         deviceIDs.removeAll()
         pendingSightings.removeAll()
-        outboxCounters = nil
-        outboxHighestIDKnown = false
-        outboxRapidWindSearchFrom = 0
+        forgetOutboxState()
         packedObservationsThrough.removeAll()
     }
 
