@@ -43,7 +43,7 @@ Usage: scripts/benchmark-pipeline.py PATH-TO-tempest-gateway [--homeassistant]
 """
 import json, os, socket, subprocess, sys, tempfile, threading, time
 
-GATEWAY = sys.argv[1]
+GATEWAY = sys.argv[1] if len(sys.argv) > 1 else None  # None when imported by another script
 HOME_ASSISTANT = "--homeassistant" in sys.argv[2:]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -31,3 +31,11 @@ if command -v sqlite3 >/dev/null; then
 else
     echo "write-ahead log pages per datagram: skipped (install the sqlite3 command: apt-get install sqlite3)"
 fi
+# What any gateway must spend per datagram here, set beside the gateway's
+# own figure above: a single-threaded C program that only receives,
+# publishes and stores each datagram (needs a C compiler).
+if command -v cc >/dev/null || command -v gcc >/dev/null || command -v clang >/dev/null; then
+    python3 scripts/cpu-floor.py
+else
+    echo "CPU floor: skipped (no C compiler: apt-get install gcc)"
+fi
