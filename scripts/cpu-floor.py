@@ -49,10 +49,13 @@ def build(directory):
 
 
 def measure(binary, mode, broker_port, directory, datagrams, interval):
-    """CPU nanoseconds per datagram of `mode`, quiet CPU taken off."""
+    """CPU seconds per datagram of `mode`, quiet CPU taken off."""
     udp_port = pipeline.free_port(socket.SOCK_DGRAM)
     database = os.path.join(tempfile.mkdtemp(dir=directory), "floor.db")  # a new file for every measurement
-    child = subprocess.Popen([binary, mode, str(udp_port), str(broker_port), database, str(WARM_UP + datagrams)],
+    # The program's own bound is one datagram more than it is sent, so that it
+    # is still running when its CPU is read; SIGTERM ends it.
+    bound = WARM_UP + datagrams + 1
+    child = subprocess.Popen([binary, mode, str(udp_port), str(broker_port), database, str(bound)],
                              stdout=subprocess.PIPE, text=True)
     try:
         if child.stdout.readline().strip() != "ready":
@@ -76,6 +79,8 @@ def measure(binary, mode, broker_port, directory, datagrams, interval):
         time.sleep(1)  # the last PUBACK arrives and its entry waits for the next commit
         spent = pipeline.cpu_between(before, pipeline.thread_cpu_ns(child.pid))
         spent -= quiet_per_second * (time.monotonic() - begin)
+        if child.poll() is not None:  # a program that died measured nothing
+            sys.exit(f"cpu-floor {mode} ended early (exit status {child.returncode}); see its error above")
         return spent / datagrams
     finally:
         child.send_signal(signal.SIGTERM)
