@@ -198,6 +198,12 @@ def fdatasync_cpu_seconds(directory, count=40):
         os.unlink(path)
 
 
+def sample_day():
+    """The sample day's datagrams (Samples/sample-day.jsonl), one per line."""
+    with open(os.path.join(ROOT, "Samples", "sample-day.jsonl"), "rb") as f:
+        return f.read().splitlines()
+
+
 def wind(serial, timestamp, speed):
     return json.dumps({"serial_number": serial, "type": "rapid_wind", "hub_sn": "HB-00000001",
                        "ob": [timestamp, speed, (timestamp * 7) % 360]}, separators=(",", ":")).encode()
@@ -264,8 +270,7 @@ def main():
                     if key in subscriber.arrivals:
                         f.write(f"{t:.6f} {(subscriber.arrivals[key] - t) * 1000:.3f}\n")
 
-    with open(os.path.join(ROOT, "Samples", "sample-day.jsonl"), "rb") as f:
-        day = [line.rstrip(b"\n") for line in f]
+    day = sample_day()
 
     # CPU at the real rate, estimated: a quiet gateway's CPU per second, and
     # the CPU per datagram when each arrives on its own (every 40th line of

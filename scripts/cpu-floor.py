@@ -116,8 +116,7 @@ def main():
             broker.stop()
 
 
-with open(os.path.join(ROOT, "Samples", "sample-day.jsonl"), "rb") as _day:
-    DAY = _day.read().splitlines()
+DAY = pipeline.sample_day()
 
 if __name__ == "__main__":
     main()

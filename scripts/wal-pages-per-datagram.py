@@ -58,8 +58,7 @@ def main():
         gateway = pipeline.start_gateway(directory, broker.port, udp_port, notify_path)
         try:
             pipeline.wait_ready(notify)
-            with open(os.path.join(ROOT, "Samples", "sample-day.jsonl"), "rb") as f:
-                day = f.read().splitlines()
+            day = pipeline.sample_day()
             sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
             for line in day[:FILL]:
                 sender.sendto(line, ("127.0.0.1", udp_port))
