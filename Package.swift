@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "TempestCloud", targets: ["TempestCloud"]),
         .library(name: "Forecast", targets: ["Forecast"]),
         .library(name: "Configuration", targets: ["Configuration"]),
+        .library(name: "GatewayCore", targets: ["GatewayCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -117,13 +118,34 @@ let package = Package(
             dependencies: []
         ),
 
-        // MARK: The executable
+        // The pipeline as types: sources (UDP, the WeatherFlow cloud,
+        // forecasts) feed the ingestor, the store commits, sinks (MQTT, the
+        // status socket, /metrics) read what is committed. Never prints.
+        .target(
+            name: "GatewayCore",
+            dependencies: [
+                "CExecutor",
+                "CProcess",
+                "TempestUDP",
+                "Meteorology",
+                "Storage",
+                "MQTT",
+                "HTTP",
+                "TempestCloud",
+                "Forecast",
+                "Configuration",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // MARK: The executable: commands only
         .executableTarget(
             name: "Gateway",
             dependencies: [
-                "CExecutor",
                 "CLoader",
                 "CProcess",
+                "GatewayCore",
                 "TempestUDP",
                 "Meteorology",
                 "Storage",
@@ -225,7 +247,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["Gateway", "Storage", "Forecast", "HTTP", "TempestTestKit"]
+            dependencies: ["Gateway", "GatewayCore", "Storage", "Forecast", "HTTP", "TempestTestKit"]
         ),
     ]
 )

@@ -17,7 +17,7 @@ if ! command -v dpkg-shlibdeps >/dev/null 2>&1; then
   exit 1
 fi
 
-version=$(awk -F'"' '/static let current/ { print $2 }' Sources/Gateway/TempestGatewayCommand.swift)
+version=$(awk -F'"' '/static let current/ { print $2 }' Sources/GatewayCore/GatewayVersion.swift)
 architecture=$(dpkg --print-architecture)
 scratch=.build-deb
 package="$scratch/tempest-gateway_${version}_${architecture}"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CProcess
+import GatewayCore
 
 /// The `tempest-gateway` command line: the daemon and the tools around it.
 @main
@@ -31,9 +32,4 @@ struct TempestGatewayCommand: AsyncParsableCommand {
         TaskThread.install()
         await main(nil)
     }
-}
-
-/// The version printed by `--version`.
-enum GatewayVersion {
-    static let current = "0.1.0"
 }

@@ -4,6 +4,7 @@ import Testing
 import TempestTestKit
 
 @testable import Gateway
+@testable import GatewayCore
 
 /// `run` with a WeatherFlow token: holes in the stored observations are
 /// filled from REST, and REST stands in while UDP is quiet. The local server

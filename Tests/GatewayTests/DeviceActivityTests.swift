@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Gateway
+@testable import GatewayCore
 import Storage
 import TempestUDP
 

@@ -4,6 +4,7 @@ import Storage
 import Testing
 
 @testable import Gateway
+@testable import GatewayCore
 
 /// The merge published as "conditions", its units, topics and verification lines.
 @Suite("forecast merge")

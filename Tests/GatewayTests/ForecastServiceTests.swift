@@ -7,6 +7,7 @@ import TempestTestKit
 import Testing
 
 @testable import Gateway
+@testable import GatewayCore
 
 /// `ForecastService` against a local server standing in for Open-Meteo:
 /// forecasts are stored with their verification lines, and 429, 5xx and a

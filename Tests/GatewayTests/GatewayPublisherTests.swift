@@ -7,6 +7,7 @@ import TempestTestKit
 import Synchronization
 import Testing
 @testable import Gateway
+@testable import GatewayCore
 
 /// The publisher against a real broker, driven directly.
 @Suite("Gateway publisher", .serialized)

@@ -2,6 +2,7 @@ import Configuration
 import MQTT
 import Testing
 @testable import Gateway
+@testable import GatewayCore
 
 /// The broker options of `run`, over the configuration's `[mqtt]`, become
 /// the client's configuration.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Gateway
+@testable import GatewayCore
 
 /// Retained topics are kept split; made from parts or from text, the same
 /// topic must be the same key.

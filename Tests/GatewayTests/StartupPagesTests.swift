@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Gateway
+@testable import GatewayCore
 
 /// Dropping the pages of files that starting up touched (`StartupPages`):
 /// only private, read-only mappings of files with no anonymous page, within

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import Gateway
+@testable import GatewayCore
 
 /// The task thread's timers and sleep, which the run's waits use instead of
 /// `Task.sleep` (which would start libdispatch's pool monitor). The jobs

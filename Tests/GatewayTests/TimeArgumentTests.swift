@@ -1,6 +1,7 @@
 import Meteorology
 import Testing
 @testable import Gateway
+@testable import GatewayCore
 
 /// Times on the command line: ISO 8601 instants and station-local dates.
 @Suite("Time arguments")

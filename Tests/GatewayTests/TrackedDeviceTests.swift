@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Gateway
+@testable import GatewayCore
 
 /// The publisher's per-device entry: what discovery announces and when a
 /// device counts as silent.

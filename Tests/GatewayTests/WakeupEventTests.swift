@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Gateway
+@testable import GatewayCore
 
 /// The primitive the run's loops sleep on instead of polling.
 @Suite("wake-up event")

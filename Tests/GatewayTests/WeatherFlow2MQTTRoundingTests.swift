@@ -1,5 +1,6 @@
 import Testing
 @testable import Gateway
+@testable import GatewayCore
 
 /// WeatherFlow2MQTT rounded with Python's `round()`; the expected values
 /// below are what Python 3 prints for `round(value, decimals)`.

@@ -1,3 +1,4 @@
+import GatewayCore
 import Glibc
 import Synchronization
 import TempestUDP

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatewayCore
 import TempestUDP
 
 /// `tempest-gateway listen`: show live decoded broadcasts.
@@ -45,7 +46,7 @@ struct ListenCommand: AsyncParsableCommand {
         let configuration = UDPListenerConfiguration(bindAddress: address, port: port)
         let printer = LiveMessagePrinter(json: json, showRejected: showRejected, style: .standardOutput)
         let statistics = try await ListeningSession(
-            configuration: configuration, durationSeconds: seconds, handler: printer.handle
+            configuration: configuration, durationSeconds: seconds, operatorLog: .standardError, handler: printer.handle
         ).run()
         StandardOutput.errorLine(ListenCommand.summary(statistics))
     }

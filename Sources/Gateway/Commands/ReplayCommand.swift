@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatewayCore
 import TempestUDP
 
 /// `tempest-gateway replay`: send recorded datagrams, paced by their timestamps.

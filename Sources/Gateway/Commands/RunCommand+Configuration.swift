@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import GatewayCore
 
 extension RunCommand {
     /// What `run` uses: the embedded defaults, then the configuration file,

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Configuration
+import GatewayCore
 import Glibc
 import Logging
+import MQTT
 import Meteorology
 import ServiceLifecycle
-import MQTT
 import Storage
 import Synchronization
 import TempestCloud
@@ -259,7 +260,7 @@ struct RunCommand: AsyncParsableCommand {
         let cloudService = ReplaceableService(
             name: "the WeatherFlow cloud follower", initial: initialFollower,
             make: { new in makeFollower(new, try cloudOptions.optionalClient(configured: new.weatherFlow)) },
-            run: { follower in await follower.run() })
+            operatorLog: .standardError, run: { follower in await follower.run() })
         let makeForecasting: @Sendable (GatewayConfiguration) throws -> ForecastService? = { settings in
             try forecastOptions.makeService(
                 writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier,
@@ -267,7 +268,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let forecastService = ReplaceableService(
             name: "the forecast service", initial: try makeForecasting(settings), make: makeForecasting,
-            run: { service in await service.run() })
+            operatorLog: .standardError, run: { service in await service.run() })
         let udpAddress = settings.udp.address
         let udpPort = UInt16(settings.udp.port)
         let configuration = UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort)
@@ -310,7 +311,8 @@ struct RunCommand: AsyncParsableCommand {
             StandardOutput.errorLine("Serving /healthz and /metrics on http://127.0.0.1:\(metrics!.port).")
         }
         defer { metrics?.stop() }
-        var session = ListeningSession(configuration: configuration, durationSeconds: seconds, handler: handler)
+        var session = ListeningSession(
+            configuration: configuration, durationSeconds: seconds, operatorLog: .standardError, handler: handler)
         session.onStart = { listener in
             runningListener.withLock { $0 = listener }
             // By then the broker connection, discovery and the first commits

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import GatewayCore
 import TempestCloud
 
 /// `tempest-gateway select STATION`: switches the configured station.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import GatewayCore
 import Glibc
 import MQTT
 import TempestCloud

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatewayCore
 import Meteorology
 
 /// `--timezone ZONE`: the station's time zone, which turns a date such as

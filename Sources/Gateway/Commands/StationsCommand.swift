@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatewayCore
 import TempestCloud
 import TempestUDP
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import GatewayCore
+import Glibc
 import Storage
 
 /// Opening the store from a command, with errors a person can act on.
@@ -30,7 +32,6 @@ enum StoreAccess {
     }
 }
 
-import Glibc
 
 /// File checks without Foundation.
 enum FileStatus {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Forecast
+import GatewayCore
 import Glibc
 import Meteorology
 import Storage

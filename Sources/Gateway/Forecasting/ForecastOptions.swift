@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import Forecast
+import GatewayCore
 import Glibc
 import HTTP
 import Logging
@@ -106,6 +107,6 @@ struct ForecastOptions: ParsableArguments {
             query: query, writer: writer,
             publisher: publisher, units: units, refreshSeconds: max(0.2, forecastRefreshSeconds),
             station: StationReading.provider(writer: writer, summaries: summaries),
-            logger: Logger(label: "tempest.forecast"))
+            logger: Logger(label: "tempest.forecast"), operatorLog: .standardError)
     }
 }

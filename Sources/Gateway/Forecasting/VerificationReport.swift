@@ -1,3 +1,4 @@
+import GatewayCore
 import Storage
 import TempestUDP
 
@@ -18,20 +19,6 @@ enum VerificationReport {
                     + "\(bias > 0 ? "+" : "")\(format(bias)) degrees Celsius, over \(summary.count) forecast hour\(summary.count == 1 ? "" : "s")")
         }
         return lines
-    }
-
-    /// Lead times shown in `run`'s closing note.
-    static let closingLeadHours: Set<Int> = [0, 1, 3, 6, 12, 24]
-
-    /// One line for `run`'s closing note: the mean absolute error at a few lead times.
-    static func closingNote(_ summaries: [VerificationSummary]) -> String {
-        let shown = summaries.filter { closingLeadHours.contains($0.leadHours) }
-        guard !shown.isEmpty else { return "Forecast verification: no verified forecast hours yet." }
-        return "Forecast verification, mean absolute error of the temperature by lead time: "
-            + shown.map { summary in
-                "\(summary.leadHours) hour\(summary.leadHours == 1 ? "" : "s") ahead \(format(summary.meanAbsoluteErrorCelsius)) degrees Celsius "
-                    + "(\(summary.count) hour\(summary.count == 1 ? "" : "s"))"
-            }.joined(separator: ", ") + "."
     }
 
     static func json(_ summaries: [VerificationSummary]) -> String {

@@ -1,3 +1,4 @@
+import GatewayCore
 import Glibc
 
 /// Reads a file (or standard input) line by line as raw bytes, holding one

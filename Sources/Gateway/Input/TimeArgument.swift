@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatewayCore
 import Meteorology
 
 /// A point in time given on the command line: an ISO 8601 instant

@@ -1,3 +1,4 @@
+import GatewayCore
 import TempestUDP
 
 /// Prints what a `UDPListener` hears, as readable lines or JSON lines.

@@ -1,4 +1,5 @@
 import Forecast
+import GatewayCore
 import TempestUDP
 
 /// The variable catalog as text for people and screen readers (labels

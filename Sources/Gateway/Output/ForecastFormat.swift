@@ -1,4 +1,5 @@
 import Forecast
+import GatewayCore
 import TempestUDP
 
 /// A fetched forecast as text: now, the next hours, the next days. Labels

@@ -1,3 +1,4 @@
+import GatewayCore
 import Storage
 import TempestUDP
 
@@ -31,11 +32,7 @@ enum ObservationRecordFormat {
     }
 
     static func sourceName(_ source: ObservationRecord.Source) -> String {
-        switch source {
-        case .udp: "udp"
-        case .rest: "rest"
-        case .backfill: "backfill"
-        }
+        source.name
     }
 
     /// One JSON object for `record`.

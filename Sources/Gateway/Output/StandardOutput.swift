@@ -1,3 +1,4 @@
+import GatewayCore
 import Glibc
 
 /// Writes whole lines straight to file descriptors 1 and 2, so that a pipe or

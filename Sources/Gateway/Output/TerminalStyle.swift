@@ -1,3 +1,4 @@
+import GatewayCore
 import Glibc
 
 /// Whether to decorate text with ANSI colour. Colour only ever repeats what

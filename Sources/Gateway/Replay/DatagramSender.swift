@@ -1,3 +1,4 @@
+import GatewayCore
 import Glibc
 
 /// Sends UDP datagrams to one IPv4 address and port.

@@ -1,4 +1,5 @@
 import CLoader
+import GatewayCore
 import Glibc
 
 /// Unmaps the pages of files that starting up touched, so that only what the

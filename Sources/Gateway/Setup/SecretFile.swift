@@ -1,3 +1,4 @@
+import GatewayCore
 import Glibc
 
 /// Writes a secret (a token, a password) to a file only its owner can

@@ -1,3 +1,4 @@
+import GatewayCore
 import Glibc
 
 /// Questions on a terminal: plain-text prompts that read well in a screen

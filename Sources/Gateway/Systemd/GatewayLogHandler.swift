@@ -1,5 +1,7 @@
+import GatewayCore
 import Glibc
 import Logging
+import TempestUDP
 
 /// Log lines on standard error: under systemd (`$JOURNAL_STREAM` set) each
 /// line starts with a syslog priority prefix such as `<4>` so journald files
@@ -49,4 +51,3 @@ struct GatewayLogHandler: LogHandler {
     }
 }
 
-import TempestUDP

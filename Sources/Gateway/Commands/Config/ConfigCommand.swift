@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatewayCore
 
 /// `tempest-gateway config`: read, check and change the configuration file.
 struct ConfigCommand: ParsableCommand {

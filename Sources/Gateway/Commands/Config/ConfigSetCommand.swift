@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import GatewayCore
 import Glibc
 
 /// `tempest-gateway config set KEY VALUE`: changes one key in the file and

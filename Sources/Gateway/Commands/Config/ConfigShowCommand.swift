@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import GatewayCore
 import TempestUDP
 
 /// `tempest-gateway config show`: every setting's effective value and where

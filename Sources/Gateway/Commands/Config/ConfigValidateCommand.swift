@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import GatewayCore
 import TempestUDP
 
 /// `tempest-gateway config validate`: every problem of the file and the

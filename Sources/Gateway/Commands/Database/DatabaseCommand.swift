@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatewayCore
 
 /// `tempest-gateway db`: look after the SQLite database.
 struct DatabaseCommand: ParsableCommand {

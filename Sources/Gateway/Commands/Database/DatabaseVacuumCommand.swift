@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatewayCore
 import Storage
 import TempestUDP
 

@@ -1,0 +1,9 @@
+import ArgumentParser
+import GatewayCore
+
+// The published units as option values (`--temperature-unit fahrenheit`, …).
+extension PublishedUnits.TemperatureUnit: ExpressibleByArgument {}
+extension PublishedUnits.SpeedUnit: ExpressibleByArgument {}
+extension PublishedUnits.PressureUnit: ExpressibleByArgument {}
+extension PublishedUnits.RainUnit: ExpressibleByArgument {}
+extension PublishedUnits.DistanceUnit: ExpressibleByArgument {}

@@ -1,0 +1,33 @@
+/// What the cloud follower is doing, for `status`.
+public struct CloudFollowerState: Sendable {
+    /// How one Tempest is being followed.
+    public struct Device: Sendable {
+        /// The device's id in the WeatherFlow cloud.
+        public var deviceID: Int
+        /// Polling REST because UDP is quiet.
+        public var pollingREST = false
+        /// When UDP quiet began to be handled by REST (epoch seconds).
+        public var pollingSince: Int64?
+        /// Rows taken from REST while UDP was quiet.
+        public var restRows = 0
+        /// Rows that filled gaps.
+        public var backfilledRows = 0
+        /// When gaps were last checked.
+        public var lastGapCheckAt: Int64?
+    }
+
+    /// The station followed, once known.
+    public var stationID: Int?
+    /// The Tempests followed, by serial.
+    public var devices: [String: Device] = [:]
+    /// The cloud's rain today after RainCheck, mm (nil until fetched).
+    public var rainTodayRainCheckMillimeters: Double?
+    /// The cloud's rain yesterday after RainCheck, mm.
+    public var rainYesterdayRainCheckMillimeters: Double?
+    /// When the RainCheck values were fetched.
+    public var rainCheckAt: Int64?
+    /// The last REST failure, in words (the token never appears in it).
+    public var lastError: String?
+    /// When that failure happened.
+    public var lastErrorAt: Int64?
+}

@@ -1,0 +1,13 @@
+import TempestUDP
+
+extension HomeAssistantDiscovery {
+    /// Writes the `origin` member every discovery config carries: the
+    /// gateway's name and version.
+    public static func writeOrigin(into json: inout JSONWriter) {
+        json.key("origin")
+        json.beginObject()
+        json.member("name", "tempest-gateway")
+        json.member("sw_version", GatewayVersion.current)
+        json.endObject()
+    }
+}

@@ -1,0 +1,149 @@
+import Meteorology
+import Storage
+import Synchronization
+import TempestUDP
+
+/// Keeps each device's station-local daily totals (rain, lightning,
+/// temperature extremes, strongest gust) as messages arrive, and turns every
+/// change into a `daily_summaries` row for the store.
+///
+/// After a restart it is rebuilt from the stored observations and strikes of
+/// yesterday and today, so totals survive restarts that span midnight.
+public final class DailySummaryKeeper: Sendable {
+    private let accumulator: Mutex<DailyAccumulator>
+    /// The station's time zone.
+    public let timeZone: TimeZoneRules
+
+    public init(timeZone: TimeZoneRules) {
+        self.timeZone = timeZone
+        accumulator = Mutex(DailyAccumulator(timeZone: timeZone))
+    }
+
+    /// Rebuilds from the store: everything since the start of the day before
+    /// the newest stored observation's day (the two days the accumulator
+    /// keeps). Judging by the newest row rather than the clock also restores
+    /// correctly when replayed or backfilled data is older than today.
+    public func restore(from store: Store, now: Int64) throws -> (observations: Int, strikes: Int) {
+        // A clock gone wrong (or a forged datagram) must not move "today"
+        // into the future: nothing later than ten minutes ahead counts.
+        let newest = min(try store.latestStates().compactMap { $0.latestObservation?.timestamp }.max() ?? now, now + 600)
+        let from = timeZone.startOfDay(timeZone.localDate(at: newest).previous)
+        var observations = [ObservationSample]()
+        for device in try store.devices() where device.kind != .hub {
+            try store.forEachObservation(serial: device.serial, from: from, to: Int64.max) { record in
+                observations.append(DailySummaryKeeper.sample(record))
+            }
+        }
+        let strikes = try store.lightningStrikes(from: from, to: Int64.max).map {
+            StrikeSample(serial: $0.serial, timestamp: $0.timestamp, distanceKilometers: Double($0.distanceKilometers))
+        }
+        let rebuilt = DailyAccumulator.rebuilt(timeZone: timeZone, observations: observations, strikes: strikes)
+        accumulator.withLock { $0 = rebuilt }
+        return (observations.count, strikes.count)
+    }
+
+    /// How far ahead of the gateway's clock a message may be and still count
+    /// (spec 5.14: device clocks wobble; further ahead is a wrong clock or a
+    /// forged datagram, which would otherwise push "today" into the future and
+    /// drop the real days). Such messages are stored, not counted.
+    public static let futureToleranceSeconds: Int64 = 600
+
+    /// Counts `message` and returns the summary rows it changed.
+    public func ingest(_ message: TempestMessage, now: Int64) -> [StoreWrite] {
+        guard message.timestamp.secondsSince1970 <= now + DailySummaryKeeper.futureToleranceSeconds else { return [] }
+        let serial = message.envelope.serialNumber.rawValue
+        var samples = [ObservationSample]()
+        var strike: StrikeSample?
+        switch message {
+        case .tempestObservation(let observation):
+            samples = observation.rows.map { row in
+                var sample = ObservationSample(serial: serial, timestamp: row.timestamp.secondsSince1970)
+                sample.rainMillimeters = row.rainAccumulatedMillimeters
+                sample.reportIntervalMinutes = row.reportIntervalMinutes
+                sample.airTemperatureCelsius = row.airTemperatureCelsius
+                sample.windGustMetersPerSecond = row.windGustMetersPerSecond
+                sample.windDirectionDegrees = row.windDirectionDegrees
+                sample.lightningStrikeCount = row.lightningStrikeCount
+                sample.lightningStrikeAverageDistanceKilometers = row.lightningStrikeAverageDistanceKilometers
+                return sample
+            }
+        case .airObservation(let observation):
+            samples = observation.rows.map { row in
+                var sample = ObservationSample(serial: serial, timestamp: row.timestamp.secondsSince1970)
+                sample.reportIntervalMinutes = row.reportIntervalMinutes
+                sample.airTemperatureCelsius = row.airTemperatureCelsius
+                sample.lightningStrikeCount = row.lightningStrikeCount
+                sample.lightningStrikeAverageDistanceKilometers = row.lightningStrikeAverageDistanceKilometers
+                return sample
+            }
+        case .skyObservation(let observation):
+            samples = observation.rows.map { row in
+                var sample = ObservationSample(serial: serial, timestamp: row.timestamp.secondsSince1970)
+                sample.rainMillimeters = row.rainAccumulatedMillimeters
+                sample.reportIntervalMinutes = row.reportIntervalMinutes
+                sample.windGustMetersPerSecond = row.windGustMetersPerSecond
+                sample.windDirectionDegrees = row.windDirectionDegrees
+                return sample
+            }
+        case .lightningStrike(let event):
+            strike = StrikeSample(serial: serial, timestamp: event.timestamp.secondsSince1970, distanceKilometers: event.distanceKilometers)
+        default:
+            return []
+        }
+        return accumulator.withLock { accumulator in
+            var changedDates = Set<LocalDate>()
+            for sample in samples where accumulator.add(sample) {
+                changedDates.insert(timeZone.localDate(at: sample.timestamp))
+            }
+            if let strike, accumulator.add(strike) {
+                changedDates.insert(timeZone.localDate(at: strike.timestamp))
+            }
+            return changedDates.sorted().map { date in
+                .dailySummary(DailySummaryKeeper.record(accumulator.totals(serial: serial, on: date), serial: serial, now: now))
+            }
+        }
+    }
+
+    /// Today's and yesterday's figures for `serial` at `now`.
+    public func current(serial: String, now: Int64) -> CurrentTotals {
+        accumulator.withLock { $0.current(serial: serial, at: now) }
+    }
+
+    public static func sample(_ record: ObservationRecord) -> ObservationSample {
+        var sample = ObservationSample(serial: record.serial, timestamp: record.timestamp)
+        sample.rainMillimeters = record.rainAccumulatedMillimeters
+        sample.reportIntervalMinutes = record.reportIntervalMinutes.map(Int64.init)
+        sample.airTemperatureCelsius = record.airTemperatureCelsius
+        sample.windGustMetersPerSecond = record.windGustMetersPerSecond
+        sample.windDirectionDegrees = record.windDirectionDegrees.map(Double.init)
+        sample.lightningStrikeCount = record.lightningStrikeCount.map(Int64.init)
+        sample.lightningStrikeAverageDistanceKilometers = record.lightningStrikeAverageDistanceKilometers.map(Double.init)
+        return sample
+    }
+
+    public static func record(_ totals: DayTotals, serial: String, now: Int64) -> DailySummaryRecord {
+        var record = DailySummaryRecord(serial: serial, localDate: totals.date.description, updatedAt: now)
+        record.rainMillimeters = totals.rainMillimeters
+        record.rainMinutes = totals.rainMinutes
+        record.strikeCount = totals.strikeCount
+        record.closestStrikeKilometers = totals.closestStrikeKilometers.map { Int($0.rounded()) }
+        record.maximumTemperatureCelsius = totals.maximumTemperature?.value
+        record.maximumTemperatureAt = totals.maximumTemperature?.timestamp
+        record.minimumTemperatureCelsius = totals.minimumTemperature?.value
+        record.minimumTemperatureAt = totals.minimumTemperature?.timestamp
+        record.maximumGustMetersPerSecond = totals.maximumGust?.metersPerSecond
+        record.maximumGustAt = totals.maximumGust?.timestamp
+        record.maximumGustDirectionDegrees = totals.maximumGust?.directionDegrees.map { Int($0.rounded()) }
+        return record
+    }
+}
+
+extension TempestMessage {
+    /// Whether the message carries observation rows (obs_st, obs_air, obs_sky).
+    public var carriesObservations: Bool {
+        switch self {
+        case .tempestObservation, .airObservation, .skyObservation: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import Storage
+
+extension ObservationRecord.Source {
+    /// How the source is named in events, `status` and exports: `udp`,
+    /// `rest` or `backfill`.
+    public var name: String {
+        switch self {
+        case .udp: "udp"
+        case .rest: "rest"
+        case .backfill: "backfill"
+        }
+    }
+}

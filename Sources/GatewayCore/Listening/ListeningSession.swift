@@ -1,0 +1,109 @@
+import Glibc
+import TempestUDP
+
+/// Runs a `UDPListener` in the foreground until a time limit or a shutdown
+/// signal, handing every event to a handler; shared by `listen` and `run`.
+/// It wakes only for signals, stop requests and its own deadlines.
+public struct ListeningSession: Sendable {
+    /// Seconds of silence after which the usual causes are named.
+    public static let silenceHintSeconds = 15
+
+    public let configuration: UDPListenerConfiguration
+    /// Stop after this many seconds; nil runs until SIGINT or SIGTERM.
+    public let durationSeconds: Int?
+    public let handler: @Sendable (ListenerEvent) -> Void
+    /// When set, told READY once the socket is bound, and pinged for the
+    /// watchdog only while the receive loop is alive.
+    public var notifier: SystemdNotifier? = nil
+    /// The readiness status line for systemd.
+    public var readyStatus: String = "listening"
+    /// Called once the socket is bound, before READY.
+    public var onStart: (@Sendable (UDPListener) -> Void)? = nil
+    /// Asked whenever the session wakes: true stops the session (the
+    /// gateway's service group shutting down for another reason than a
+    /// signal). Whoever sets it signals `wakeup` when it turns true.
+    public var stopRequested: (@Sendable () -> Bool)? = nil
+    /// Wakes the session to look at its signals and `stopRequested`. Between
+    /// its deadlines (watchdog pings, the silence hint, the time limit) the
+    /// session sleeps: no timer runs while the hub is quiet.
+    public let wakeup = WakeupEvent()
+    /// Where the session's sentences go (standard error in the CLI).
+    public let operatorLog: OperatorLog
+
+    /// A session on `configuration` that hands every event to `handler`.
+    public init(
+        configuration: UDPListenerConfiguration, durationSeconds: Int?, operatorLog: OperatorLog,
+        handler: @escaping @Sendable (ListenerEvent) -> Void
+    ) {
+        self.configuration = configuration
+        self.durationSeconds = durationSeconds
+        self.operatorLog = operatorLog
+        self.handler = handler
+    }
+
+    /// Listens until done and returns the final counters.
+    public func run() async throws -> ListenerStatistics {
+        let listener: UDPListener
+        do {
+            listener = try UDPListener(configuration: configuration)
+            try listener.start(handler: handler)
+        } catch {
+            throw GatewayError.listenerFailed(error)
+        }
+        operatorLog.line(
+            "Listening for Tempest hub broadcasts on UDP \(configuration.bindAddress):\(listener.boundPort)"
+                + (durationSeconds.map { " for \($0) seconds" } ?? "; press Control-C to stop") + "."
+        )
+        onStart?(listener)
+        notifier?.ready(status: readyStatus)
+        let wakeup = self.wakeup
+        SignalWakeups.observe { wakeup.signal() }
+        let startedAt = MonotonicClock.seconds()
+        let endAt = durationSeconds.map { startedAt + Double($0) }
+        // Ping at half the watchdog interval, and only while the receive loop
+        // is alive and not stuck in a datagram: a dead or stuck loop lets
+        // systemd restart the service instead of leaving it up and silent.
+        let watchdogInterval = notifier != nil ? SystemdNotifier.watchdogIntervalSeconds : nil
+        var nextPingAt = watchdogInterval.map { startedAt + $0 / 2 }
+        var hintAt: Double? = startedAt + Double(ListeningSession.silenceHintSeconds)
+        while true {
+            if let signal = ShutdownSignal.requested {
+                operatorLog.line("Stopping: received \(ShutdownSignal.name(signal)).")
+                break
+            }
+            if stopRequested?() == true {
+                operatorLog.line("Stopping: the gateway is shutting down.")
+                break
+            }
+            let now = MonotonicClock.seconds()
+            if let endAt, now >= endAt { break }
+            if let watchdogInterval, let pingAt = nextPingAt, now >= pingAt {
+                if listener.receiveLoopIsResponsive(withinSeconds: watchdogInterval) { notifier?.watchdogPing() }
+                nextPingAt = now + watchdogInterval / 2
+            }
+            if let due = hintAt, now >= due {
+                hintAt = nil
+                if listener.statistics.datagramsReceived == 0 {
+                    operatorLog.line(ListeningSession.silenceHint(port: listener.boundPort))
+                }
+            }
+            let nextDeadline = [endAt, nextPingAt, hintAt].compactMap { $0 }.min()
+            await wakeup.wait(untilMonotonicSeconds: nextDeadline)
+        }
+        notifier?.stopping()
+        listener.stop()
+        return listener.statistics
+    }
+
+    public static func silenceHint(port: UInt16) -> String {
+        """
+        Nothing has arrived on UDP port \(port) in \(silenceHintSeconds) seconds. A hub broadcasts every 10 seconds, \
+        so something is in the way. The usual causes:
+          - the hub is on another VLAN or subnet: broadcasts do not cross routers;
+          - the gateway runs in Docker with bridge networking: use host networking (network_mode: host);
+          - a firewall drops UDP \(port): for example, sudo ufw allow \(port)/udp;
+          - Wi-Fi client isolation (guest networks, some mesh systems) keeps devices from hearing each other;
+          - the hub is offline: check it in the Tempest app.
+        """
+    }
+}

@@ -1,0 +1,182 @@
+import Meteorology
+import Storage
+import TempestUDP
+
+/// What one received message publishes: JSON events, which go through the
+/// SQLite outbox so none is lost while the broker is away, and bare retained
+/// values, which are the latest state and are republished in full after
+/// every reconnect (so they need no queue).
+public struct MessagePublications {
+    /// Outbox entries (JSON event topics).
+    public var events: [OutboxMessage] = []
+    /// Retained latest values: topic and payload text.
+    public var values: [(topic: RetainedTopic, payload: String)] = []
+
+    /// The publications for `message`.
+    public init(
+        _ admitted: RapidWindThrottle.Admitted, layout: TopicLayout, source: String, receivedAt: Int64,
+        site: DerivedObservation.Site?, totals: CurrentTotals?, qos: Int, units: PublishedUnits = .metric,
+        compatibility: WeatherFlow2MQTTCompatibility? = nil
+    ) {
+        let message = admitted.message
+        let serial = message.envelope.serialNumber.rawValue
+        var json = JSONWriter()
+        message.writeCanonicalJSON(
+            into: &json,
+            appendToRow: { row, json in
+                json.key("derived")
+                json.beginObject()
+                DerivedObservation(DerivedObservation.Inputs(row), site: site).writeJSONMembers(into: &json)
+                json.endObject()
+            },
+            appendToMessage: { json in
+                if let gust = admitted.windowGustMetersPerSecond {
+                    json.member("wind_gust", gust)
+                    json.member("window_seconds", admitted.windowSeconds)
+                }
+                json.member("source", source)
+                json.member("received_at", receivedAt)
+            })
+        let kind: String
+        let priority: OutboxMessage.Priority
+        switch message {
+        case .tempestObservation, .airObservation, .skyObservation:
+            (kind, priority) = ("observation", .observation)
+        case .rapidWind: (kind, priority) = ("rapid_wind", .rapidWind)
+        case .lightningStrike: (kind, priority) = ("lightning_strike", .event)
+        case .rainStart: (kind, priority) = ("rain_start", .event)
+        case .deviceStatus: (kind, priority) = ("device_status", .state)
+        case .hubStatus: (kind, priority) = ("hub_status", .state)
+        }
+        events.append(
+            OutboxMessage(
+                topic: layout.event(serial: serial, kind: kind), payload: Array(json.text.utf8), qos: qos, retain: false,
+                priority: priority, createdAt: receivedAt))
+        // WeatherFlow2MQTT's states go through the outbox too (not retained, as it did).
+        for state in compatibility?.states(for: message, site: site, totals: totals) ?? [] {
+            events.append(
+                OutboxMessage(
+                    topic: WeatherFlow2MQTTCompatibility.stateTopic(serial: serial, event: state.event),
+                    payload: Array(state.payload.utf8), qos: qos, retain: false, priority: priority, createdAt: receivedAt))
+        }
+        values = MessagePublications.values(for: message, layout: layout, site: site, totals: totals, units: units)
+        if let gust = admitted.windowGustMetersPerSecond {
+            values.append((layout.retainedValue(serial: serial, field: "rapid_wind_gust"), units.text(field: "rapid_wind_gust", gust)))
+        }
+    }
+
+    /// The bare values: each canonical field (the newest row of an
+    /// observation), chosen derived values, and today's totals.
+    public static func values(
+        for message: TempestMessage, layout: TopicLayout, site: DerivedObservation.Site?, totals: CurrentTotals?,
+        units: PublishedUnits = .metric
+    ) -> [(topic: RetainedTopic, payload: String)] {
+        let serial = message.envelope.serialNumber.rawValue
+        var fields = [(String, String)]()
+        func add(_ name: String, _ value: Double?) {
+            if let value { fields.append((name, units.text(field: name, value))) }
+        }
+        func add(_ name: String, _ value: Int64?) {
+            if let value { fields.append((name, String(value))) }
+        }
+        func add(_ name: String, _ value: String?) {
+            if let value { fields.append((name, value)) }
+        }
+        var newestRow: ObservationRow?
+        switch message {
+        case .tempestObservation(let observation): newestRow = observation.rows.last.map(ObservationRow.tempest)
+        case .airObservation(let observation): newestRow = observation.rows.last.map(ObservationRow.air)
+        case .skyObservation(let observation): newestRow = observation.rows.last.map(ObservationRow.sky)
+        case .rapidWind(let wind):
+            add("wind_speed", wind.windSpeedMetersPerSecond)
+            add("wind_direction", wind.windDirectionDegrees)
+        case .lightningStrike(let strike):
+            add("lightning_strike_last_distance", strike.distanceKilometers)
+            add("lightning_strike_last_time", UTCTime.iso8601(strike.timestamp))
+        case .rainStart(let event):
+            add("rain_start_last_time", UTCTime.iso8601(event.timestamp))
+        case .deviceStatus(let status):
+            add("voltage", status.voltageVolts)
+            add("uptime", status.uptimeSeconds)
+            add("rssi", status.rssiDecibels)
+            add("hub_rssi", status.hubRSSIDecibels)
+            if let sensors = status.sensorStatus {
+                add("sensor_status", Int64(sensors.rawValue))
+                add("sensor_status_text", SensorStatusWords.phrases(sensorStatus: sensors.rawValue).joined(separator: ", "))
+                add("sensor_failure", SensorStatusWords.hasSensorFailure(sensorStatus: sensors.rawValue) ? "ON" : "OFF")
+                add("lightning_disturber", sensors.contains(.lightningDisturber) ? "ON" : "OFF")
+                add("lightning_noise", sensors.contains(.lightningNoise) ? "ON" : "OFF")
+            }
+        case .hubStatus(let status):
+            add("uptime", status.uptimeSeconds)
+            add("rssi", status.rssiDecibels)
+            add("firmware_revision", status.envelope.firmwareRevision?.description)
+            add("reset_flags", status.resetFlagsText)
+            add("seq", status.sequenceNumber)
+        }
+        if let newestRow {
+            for (name, text) in MessagePublications.flatMembers(of: newestRow) {
+                if let value = Double(text), PublishedUnits.quantity(of: name) != nil {
+                    add(name, value)
+                } else {
+                    fields.append((name, text))
+                }
+            }
+            let derived = DerivedObservation(DerivedObservation.Inputs(newestRow), site: site)
+            add("dew_point", derived.dewPointCelsius)
+            add("feels_like", derived.feelsLikeCelsius)
+            add("heat_index", derived.heatIndexCelsius)
+            add("wind_chill", derived.windChillCelsius)
+            add("sea_level_pressure", derived.seaLevelPressureMillibars)
+            add("wet_bulb", derived.wetBulbCelsius)
+            add("air_density", derived.airDensityKilogramsPerCubicMeter)
+            add("rain_rate", derived.rainRate?.millimetersPerHour)
+            add("rain_intensity", derived.rainIntensity?.rawValue)
+            add("cardinal_direction", derived.cardinalDirection)
+            add("beaufort", derived.beaufort.map { Int64($0.force) })
+            add("uv_category", derived.uvCategory?.rawValue)
+            add("battery_level", derived.batteryLevel?.rawValue)
+            add("power_save_mode", derived.powerSaveMode.map(Int64.init))
+            if let totals {
+                add("rain_today", totals.today.rainMillimeters)
+                add("rain_yesterday", totals.yesterday.rainMillimeters)
+                add("rain_minutes_today", Int64(totals.today.rainMinutes))
+                add("lightning_strikes_today", Int64(totals.today.strikeCount))
+                add("lightning_strikes_last_hour", Int64(totals.strikesLastHour))
+                add("lightning_strikes_last_3_hours", Int64(totals.strikesLastThreeHours))
+                add("air_temperature_max_today", totals.today.maximumTemperature?.value)
+                add("air_temperature_min_today", totals.today.minimumTemperature?.value)
+                add("wind_gust_max_today", totals.today.maximumGust?.metersPerSecond)
+            }
+        }
+        return fields.map { (layout.retainedValue(serial: serial, field: $0.0), $0.1) }
+    }
+
+    /// The cloud's RainCheck-corrected rain of today and yesterday for a
+    /// Tempest, as plain values in the chosen units (missing ones left out).
+    public static func rainCheckValues(
+        serial: String, todayMillimeters: Double?, yesterdayMillimeters: Double?, layout: TopicLayout, units: PublishedUnits
+    ) -> [(topic: RetainedTopic, payload: String)] {
+        [("rain_today_raincheck", todayMillimeters), ("rain_yesterday_raincheck", yesterdayMillimeters)].compactMap { field, value in
+            value.map { (layout.retainedValue(serial: serial, field: field), units.text(field: field, $0)) }
+        }
+    }
+
+    /// A row's canonical members as (name, text) pairs, missing values left out.
+    public static func flatMembers(of row: ObservationRow) -> [(String, String)] {
+        var json = JSONWriter()
+        json.beginObject()
+        row.writeCanonicalMembers(into: &json)
+        json.endObject()
+        // The canonical writer is the single source of field names; split its
+        // flat object back into pairs (values are numbers or null).
+        var pairs = [(String, String)]()
+        let body = json.text.dropFirst().dropLast()
+        for member in body.split(separator: ",") {
+            let parts = member.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[1] != "null" else { continue }
+            pairs.append((String(parts[0].dropFirst().dropLast()), String(parts[1])))
+        }
+        return pairs
+    }
+}
