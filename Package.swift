@@ -246,6 +246,10 @@ let package = Package(
             dependencies: ["Configuration", "Storage", "TempestCloud", "TempestTestKit"]
         ),
         .testTarget(
+            name: "GatewayCoreTests",
+            dependencies: ["GatewayCore", "Storage", "TempestUDP", "Meteorology", "TempestTestKit"]
+        ),
+        .testTarget(
             name: "GatewayTests",
             dependencies: ["Gateway", "GatewayCore", "Storage", "Forecast", "HTTP", "TempestTestKit"]
         ),

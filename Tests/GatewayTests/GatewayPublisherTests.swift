@@ -265,8 +265,8 @@ struct GatewayPublisherTests {
         for index in 1...5 {
             try writer.submit([Self.event(index)])
             try await writer.flush()
-            for _ in 0..<500 where publisher.deliveredCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
-            #expect(publisher.deliveredCount == 1)
+            for _ in 0..<500 where writer.waitingAcknowledgementCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(writer.waitingAcknowledgementCount == 1)
         }
         #expect(publisher.inFlightCount == 0)
         // Each commit carried the previous event's deletion; the last waits.
@@ -303,18 +303,18 @@ struct GatewayPublisherTests {
         for _ in 0..<500 where publisher.inFlightCount > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(publisher.inFlightCount == 0)
         // With no commit coming and none due for 600 s, only the batch the
-        // publisher hands over as a write of its own (100 ids; its commit
+        // writer queues as a write of its own (100 ids; its commit
         // takes along those that arrived meanwhile) deletes anything; the
-        // rest wait in the publisher for the next transaction.
+        // rest wait in the writer for the next transaction.
         var depth = -1
         for _ in 0..<500 {
             try await writer.flush()
             depth = try await writer.perform { try $0.outboxDepth().messages }
-            if depth <= 50 && depth == publisher.deliveredCount { break }
+            if depth <= 50 && depth == writer.waitingAcknowledgementCount { break }
             try await Task.sleep(nanoseconds: 10_000_000)
         }
         #expect(depth <= 50)
-        #expect(depth == publisher.deliveredCount)
+        #expect(depth == writer.waitingAcknowledgementCount)
         await publisher.stop()
     }
 

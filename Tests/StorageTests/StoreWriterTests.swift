@@ -114,21 +114,6 @@ struct StoreWriterTests {
         #expect(writer.status.syncedThrough >= second)  // and the last at the stop
     }
 
-    /// Delivered outbox ids as a publisher keeps them: the writer's
-    /// acknowledgement source, told when the list stops being empty.
-    final class DeliveredIDs: Sendable {
-        private let ids = Mutex<[Int64]>([])
-        func add(_ id: Int64, to writer: StoreWriter) {
-            let wasEmpty = ids.withLock { ids in
-                defer { ids.append(id) }
-                return ids.isEmpty
-            }
-            if wasEmpty { writer.acknowledgementsWaiting() }
-        }
-        func take() -> [Int64] { ids.withLock { ids in defer { ids = [] }; return ids } }
-        var count: Int { ids.withLock { $0.count } }
-    }
-
     @Test("acknowledged outbox rows are deleted with the next commit, on their own once due, and at shutdown")
     func acknowledgementsRideAlong() async throws {
         let directory = try TemporaryDirectory()
@@ -136,42 +121,38 @@ struct StoreWriterTests {
         func message(_ index: Int64) -> StoreWrite {
             .outbox(OutboxMessage(topic: "t", payload: [UInt8(index)], qos: 1, retain: false, priority: .event, createdAt: index))
         }
-        func writer(delaySeconds: Double, reports: ReportLog, delivered: DeliveredIDs) throws -> StoreWriter {
+        func writer(delaySeconds: Double, reports: ReportLog) throws -> StoreWriter {
             var configuration = StoreWriterConfiguration()
             configuration.acknowledgementDelaySeconds = delaySeconds
-            let writer = try StoreWriter(
+            return try StoreWriter(
                 path: path, configuration: configuration, logger: LogCapture().logger(), onCommit: { reports.append($0) })
-            writer.setAcknowledgementSource { delivered.take() }
-            return writer
         }
         // Once due: a transaction of its own, with no item in it.
         let reports = ReportLog()
-        let delivered = DeliveredIDs()
-        let prompt = try writer(delaySeconds: 0.2, reports: reports, delivered: delivered)
+        let prompt = try writer(delaySeconds: 0.2, reports: reports)
         try prompt.submit(message(1))
         try await prompt.flush()
-        delivered.add(try #require(reports.all.last?.outboxAssignments.first?.id), to: prompt)
+        try prompt.submit(.acknowledgeOutbox([try #require(reports.all.last?.outboxAssignments.first?.id)]))
         #expect(eventually { reports.all.count == 2 })
         #expect(reports.all.last.map { [$0.itemCount, $0.acknowledgedCount, $0.outboxDepth ?? -1] } == [0, 1, 0])
         prompt.shutdown()
 
         // With the next commit, which deletes it in the same transaction.
         let later = ReportLog()
-        let waiting = DeliveredIDs()
-        let patient = try writer(delaySeconds: 600, reports: later, delivered: waiting)
+        let patient = try writer(delaySeconds: 600, reports: later)
         try patient.submit(message(2))
         try await patient.flush()
-        waiting.add(try #require(later.all.last?.outboxAssignments.first?.id), to: patient)
+        try patient.submit(.acknowledgeOutbox([try #require(later.all.last?.outboxAssignments.first?.id)]))
         usleep(300_000)
         #expect(later.all.count == 1)  // no transaction for the acknowledgement alone
-        #expect(waiting.count == 1)
+        #expect(patient.waitingAcknowledgementCount == 1)
         try patient.submit(message(3))
         try await patient.flush()
         #expect(later.all.map(\.acknowledgedCount) == [0, 1])
         #expect(later.all.last?.outboxDepth == 1)
-        #expect(waiting.count == 0)
+        #expect(patient.waitingAcknowledgementCount == 0)
         // At shutdown, whatever is still acknowledged and waiting.
-        waiting.add(try #require(later.all.last?.outboxAssignments.first?.id), to: patient)
+        try patient.submit(.acknowledgeOutbox([try #require(later.all.last?.outboxAssignments.first?.id)]))
         patient.shutdown()
         #expect(later.all.count == 3)
         #expect(try Store(path: path).outboxDepth().messages == 0)

@@ -179,59 +179,22 @@ struct RunCommand: AsyncParsableCommand {
             "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
                 + "\(restored.observations) stored observations and \(restored.strikes) strikes.")
 
-        // Read per message: a reload may set or change the elevation.
-        let site = Mutex(Self.site(of: settings.station))
         let cloudClient = try cloudOptions.optionalClient(configured: settings.weatherFlow)
         let publisher = try makePublisher(writer: writer, mqtt: settings.mqtt, rainCheck: cloudClient != nil)
         committedPublisher.withLock { $0 = publisher }
         let mode = print ?? (TerminalStyle.isTerminal(fileDescriptor: STDOUT_FILENO) ? .lines : .none)
         let printer: LiveMessagePrinter? =
             mode == .none ? nil : LiveMessagePrinter(json: mode == .json, showRejected: true, style: .standardOutput)
-        let refusedWrites = Atomic<Int>(0)
         let activity = DeviceActivity()
         let units = settings.mqtt.publishedUnits
-        let throttle = RapidWindThrottle(intervalSeconds: Int64(settings.mqtt.rapidWindInterval))
-        // Stores and counts one message; publishes it unless it is history
-        // from a backfill. UDP and the REST fallback share this path.
-        let ingest: @Sendable (TempestMessage, ObservationRecord.Source, Int64, Bool) -> Void = { message, source, now, isLate in
-            let sourceName = ObservationRecordFormat.sourceName(source)
-            if source != .backfill { activity.note(message, receivedAt: now, source: source) }
-            var writes = StoreWrites.writes(for: message, source: source, receivedAt: now) + summaries.ingest(message, now: now)
-            if source != .backfill, let publisher, let published = throttle.admit(message) {
-                // Daily totals are published with observations only, as of the
-                // observation's own time (a replayed or backfilled day shows its
-                // totals, not the clock's empty day); never past the clock's tolerance.
-                let asOf = min(message.timestamp.secondsSince1970, now + DailySummaryKeeper.futureToleranceSeconds)
-                let totals = message.carriesObservations
-                    ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: asOf) : nil
-                let publications = MessagePublications(
-                    published, layout: publisher.layout, source: sourceName, receivedAt: now, site: site.withLock { $0 },
-                    totals: totals, qos: Int(publisher.qos), units: units, compatibility: publisher.compatibility)
-                writes += publications.events.map { StoreWrite.outbox($0) }
-                // Late messages are history: they go to the events, not to the latest values.
-                // At a station's pace the values leave with the commit's
-                // events (one wake-up of libmosquitto's thread for both);
-                // under load from here, so that the writer, then the
-                // bottleneck, does not also publish them.
-                if !isLate { publisher.update(values: publications.values, withNextCommit: writer.isIdle) }
-                RunCommand.noteDevices(of: message, receivedAt: now, publisher: publisher)
-            }
-            do {
-                try writer.submit(writes)
-                // While the database cannot be written no commit comes: the
-                // values leave now, as the latest state should.
-                if writer.isStorageUnavailable { publisher?.sendValuesAwaitingCommit() }
-            } catch {
-                publisher?.sendValuesAwaitingCommit()
-                if refusedWrites.add(1, ordering: .relaxed).newValue == 1 {
-                    StandardOutput.errorLine("error: the store refused a message: \(error)")
-                }
-            }
-        }
+        let ingestor = Ingestor(
+            writer: writer, summaries: summaries, activity: activity, sink: publisher, site: Self.site(of: settings.station),
+            rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), operatorLog: .standardError)
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             printer?.handle(event)
             guard case .message(let received) = event else { return }
-            ingest(received.message, .udp, received.receivedAt.secondsSince1970, received.isLate)
+            ingestor.ingest(
+                received.message, source: .udp, receivedAt: received.receivedAt.secondsSince1970, isLate: received.isLate)
         }
         // The cloud follower and the forecast service restart on a reload
         // that changes them; the listener and the store go on meanwhile.
@@ -249,7 +212,7 @@ struct RunCommand: AsyncParsableCommand {
                                     units: units))
                         }
                     }
-                ) { message, source in ingest(message, source, Int64(Glibc.time(nil)), false) }
+                ) { message, source in ingestor.ingest(message, source: source, receivedAt: Int64(Glibc.time(nil)), isLate: false) }
             }
         }
         let initialFollower = makeFollower(settings, cloudClient)
@@ -328,7 +291,7 @@ struct RunCommand: AsyncParsableCommand {
         let running = Mutex(settings)
         let reloadService = ReloadService(reload: {
             let reloaded = await reload(
-                from: running.withLock { $0 }, writer: writer, publisher: publisher, site: site, cloud: cloudService,
+                from: running.withLock { $0 }, writer: writer, publisher: publisher, ingestor: ingestor, cloud: cloudService,
                 forecasts: forecastService)
             running.withLock { $0 = reloaded }
         })
@@ -357,33 +320,8 @@ struct RunCommand: AsyncParsableCommand {
         try? await writer.flush()
         writer.shutdown()
         StandardOutput.errorLine(ListenCommand.summary(statistics))
-        let refused = refusedWrites.load(ordering: .relaxed)
+        let refused = ingestor.refusedCount
         if refused > 0 { StandardOutput.errorLine("The store refused \(refused) messages (see the error above).") }
-    }
-
-    /// Tells the publisher which devices (and hub) spoke, and how long each
-    /// may stay silent: a hub reports every 10 s (allowed 2 minutes), sensors
-    /// every minute (allowed 5), and a Tempest in power-save mode 3 samples
-    /// only every 5 minutes (allowed 15).
-    static func noteDevices(of message: TempestMessage, receivedAt: Int64, publisher: GatewayPublisher) {
-        let envelope = message.envelope
-        var allowed: Int64?
-        switch message {
-        case .hubStatus: allowed = 120
-        case .tempestObservation(let observation): allowed = observation.rows.last?.powerSaveMode == .mode3 ? 900 : 300
-        case .airObservation, .skyObservation: allowed = 300
-        default: allowed = nil
-        }
-        publisher.noteDevice(
-            .init(
-                serial: envelope.serialNumber.rawValue, family: envelope.serialNumber.family,
-                hubSerial: envelope.hubSerialNumber?.rawValue, firmware: envelope.firmwareRevision?.description),
-            receivedAt: receivedAt, silenceAllowedSeconds: allowed)
-        if let hub = envelope.hubSerialNumber {
-            publisher.noteDevice(
-                .init(serial: hub.rawValue, family: hub.family, hubSerial: nil, firmware: nil),
-                receivedAt: receivedAt, silenceAllowedSeconds: nil)
-        }
     }
 
     /// Where the station stands, for sea-level pressure: nil without an elevation.
@@ -407,7 +345,7 @@ struct RunCommand: AsyncParsableCommand {
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),
                 writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttOptions.mqttRestartDelay,
-                compatibility: mqtt.compatibility)
+                compatibility: mqtt.compatibility, units: mqtt.publishedUnits)
             try publisher.start()
             StandardOutput.errorLine(
                 "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqtt.base)/ (retrying until the broker answers).")
@@ -436,7 +374,7 @@ struct RunCommand: AsyncParsableCommand {
     /// restart. Returns the configuration now in force.
     private func reload(
         from running: GatewayConfiguration, writer: StoreWriter, publisher: GatewayPublisher?,
-        site: borrowing Mutex<DerivedObservation.Site?>, cloud: ReplaceableService<CloudFollower>,
+        ingestor: Ingestor, cloud: ReplaceableService<CloudFollower>,
         forecasts: ReplaceableService<ForecastService>
     ) async -> GatewayConfiguration {
         let new: GatewayConfiguration
@@ -448,7 +386,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         var changes = ConfigurationReload(from: running, to: new)
         writer.setRetention(new.storage.retentionPolicy)
-        site.withLock { $0 = Self.site(of: new.station) }
+        ingestor.setSite(Self.site(of: new.station))
         if let publisher, new.mqtt.enabled {
             // The password is read again too: a rotated secret counts as a change.
             do {

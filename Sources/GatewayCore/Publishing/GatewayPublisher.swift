@@ -10,16 +10,14 @@ import Synchronization
 ///   `window` unacknowledged at a time; an entry is deleted only after the
 ///   broker acknowledged it (PUBACK), so a broker outage or a crash loses
 ///   nothing. After a reconnect everything still in the outbox is sent again
-///   (at-least-once, as QoS 1 promises). Acknowledged entries wait here
-///   until the writer takes them into its next transaction
-///   (`StoreWriter.setAcknowledgementSource`): at a station's pace that
-///   costs no transaction and no wake-up of its own, and under load
-///   hundreds go over per commit, not one writer lock per PUBACK.
+///   (at-least-once, as QoS 1 promises). Each acknowledgement goes back to
+///   the store as an ordinary write request (`.acknowledgeOutbox`), which
+///   the writer folds into its next transaction.
 /// - Retained per-value topics are the latest state: each is published when
 ///   it changes, and all of them again after every reconnect.
 /// - `<base>/gateway/status` is `online` after each connect, `offline` on a
 ///   clean stop, and `offline` through the last will otherwise.
-public final class GatewayPublisher: Sendable {
+public final class GatewayPublisher: RetainedStateSink {
     private struct State {
         var isConnected = false
         /// Message id → outbox id, for messages sent and not yet acknowledged.
@@ -30,9 +28,6 @@ public final class GatewayPublisher: Sendable {
         /// Value topics changed while `stateWindow` messages were in flight:
         /// their latest value goes out when there is room.
         var pendingValues = Set<RetainedTopic>()
-        /// Outbox ids the broker acknowledged, until the writer takes them
-        /// into its next transaction (`StoreWriter.setAcknowledgementSource`).
-        var delivered: [Int64] = []
         /// Value topics changed by a message whose commit has not come yet
         /// (`update(values:withNextCommit:)`), in the order they changed.
         var valuesAwaitingCommit: [RetainedTopic] = []
@@ -85,17 +80,13 @@ public final class GatewayPublisher: Sendable {
             failureCount = 0
         }
 
-        /// Notes acknowledged outbox ids for the writer; true when there
-        /// were none before (the writer then needs telling).
-        mutating func addDelivered(_ ids: some Sequence<Int64>) -> Bool {
-            defer { delivered.append(contentsOf: ids) }
-            return delivered.isEmpty
-        }
     }
 
     public let layout: TopicLayout
     public let discovery: HomeAssistantDiscovery?
     public let qos: Int32
+    /// How messages become publications (for the ingestor's outbox entries).
+    public let format: PublicationFormat
     /// WeatherFlow2MQTT's topics too (`--compat weatherflow2mqtt`, config
     /// `mqtt.compat`), or nil: read when the publications of a message are made.
     public let compatibility: WeatherFlow2MQTTCompatibility?
@@ -129,8 +120,9 @@ public final class GatewayPublisher: Sendable {
     public init(
         configuration: MQTTConfiguration, layout: TopicLayout, discovery: HomeAssistantDiscovery?, qos: Int32,
         writer: StoreWriter, logger: Logger, restartDelaySeconds: Double = 30,
-        compatibility: WeatherFlow2MQTTCompatibility? = nil
+        compatibility: WeatherFlow2MQTTCompatibility? = nil, units: PublishedUnits = .metric
     ) throws {
+        self.format = PublicationFormat(layout: layout, qos: Int(qos), units: units, compatibility: compatibility)
         self.restartDelaySeconds = restartDelaySeconds
         self.compatibility = compatibility
         self.layout = layout
@@ -140,7 +132,6 @@ public final class GatewayPublisher: Sendable {
         self.logger = logger
         let mqtt = try makeClient(configuration, generation: 0)
         client.withLock { $0 = mqtt }
-        writer.setAcknowledgementSource { [weak self] in self?.takeDelivered() ?? [] }
     }
 
     /// A client for `configuration`, with the gateway's last will, whose
@@ -208,32 +199,6 @@ public final class GatewayPublisher: Sendable {
         return true
     }
 
-    /// Hands the acknowledged outbox ids to the writer (on its thread).
-    private func takeDelivered() -> [Int64] {
-        state.withLock { state in
-            defer { state.delivered = [] }
-            return state.delivered
-        }
-    }
-
-    /// Notes acknowledged outbox ids for the writer's next transaction; the
-    /// writer hears of it only when there were none before.
-    private func noteDelivered(_ ids: [Int64]) {
-        guard !ids.isEmpty else { return }
-        if state.withLock({ $0.addDelivered(ids) }) { writer.acknowledgementsWaiting() }
-    }
-
-    /// Acknowledged outbox ids handed to the writer as a queued write of
-    /// their own once this many gathered, instead of waiting for its next
-    /// transaction. Under load the transaction that took every
-    /// acknowledgement since the last one grew with the backlog: at
-    /// 30,000 datagrams/s the writer fell behind (transactions of 600
-    /// datagrams instead of 110, its memory bound reached, the gateway's peak
-    /// 34 MB instead of 24). At a station's pace this many never gather.
-    public static let deliveredBatchSize = 100
-
-    /// Acknowledged outbox ids the writer has not taken yet.
-    public var deliveredCount: Int { state.withLock { $0.delivered.count } }
 
     private var mqtt: MQTTClient? { client.withLock { $0 } }
 
@@ -481,7 +446,7 @@ public final class GatewayPublisher: Sendable {
     private func send(_ batch: [OutboxMessage], with mqtt: MQTTClient, epoch: UInt64) {
         // QoS 0 messages count as delivered once handed to the client.
         var delivered: [Int64] = []
-        defer { noteDelivered(delivered) }
+        defer { acknowledge(delivered) }
         for message in batch {
             // Published and recorded under one lock, which the PUBACK
             // handler takes too: an acknowledgement always finds its message.
@@ -594,6 +559,15 @@ public final class GatewayPublisher: Sendable {
         if !changes.isEmpty { update(values: changes) }
     }
 
+    /// The one way back to the store: delivered outbox ids become an
+    /// ordinary write request, which the writer deletes with its next
+    /// transaction. A refusal (the writer stopped) only means those messages
+    /// are sent once more after the next start, as QoS 1 allows.
+    private func acknowledge(_ ids: some Collection<Int64>) {
+        guard !ids.isEmpty else { return }
+        _ = try? writer.submit(.acknowledgeOutbox(Array(ids)))
+    }
+
     /// Publishes `offline`, waits briefly for outstanding acknowledgements
     /// and disconnects cleanly (so the last will is not sent).
     public func stop() async {
@@ -633,15 +607,10 @@ public final class GatewayPublisher: Sendable {
             // The pump is woken only when it has something to send into the
             // room the acknowledgement made (the outbox or values waiting),
             // once the window is half empty or empty.
-            var firstDelivered = false
-            var deliveredBatch: [Int64] = []
+            var delivered: Int64?
             wake = state.withLock { state in
                 if let id = state.inFlight.removeValue(forKey: messageID) {
-                    firstDelivered = state.addDelivered(CollectionOfOne(id))  // no array per PUBACK
-                    if state.delivered.count >= Self.deliveredBatchSize {
-                        deliveredBatch = state.delivered
-                        state.delivered = []
-                    }
+                    delivered = id
                     return state.outboxMayHaveMore && (state.inFlight.isEmpty || state.inFlight.count == window / 2)
                 } else if state.stateInFlight.remove(messageID) != nil {
                     return (!state.pendingValues.isEmpty || !state.devicesToAnnounce.isEmpty)
@@ -649,12 +618,7 @@ public final class GatewayPublisher: Sendable {
                 }
                 return false
             }
-            if !deliveredBatch.isEmpty {
-                // Under load: a queued write of its own (see `deliveredBatchSize`).
-                if (try? writer.submit(.acknowledgeOutbox(deliveredBatch))) == nil { noteDelivered(deliveredBatch) }
-            } else if firstDelivered {
-                writer.acknowledgementsWaiting()
-            }
+            if let delivered { acknowledge(CollectionOfOne(delivered)) }
         case .disconnected(let error):
             state.withLock { $0.connectionEnded() }
             wake = true

@@ -24,7 +24,7 @@ public struct CommitReport: Sendable, Equatable {
     /// without reading the outbox back.
     public var outboxMessages: [OutboxMessage] = []
     /// Delivered outbox messages this transaction deleted
-    /// (`StoreWriter.setAcknowledgementSource`).
+    /// (submitted as `.acknowledgeOutbox`).
     public var acknowledgedCount: Int = 0
     /// Messages waiting in the outbox after the commit, when this connection
     /// knows it without counting (nil otherwise).

@@ -26,6 +26,12 @@ public enum StoreWrite: Sendable, Equatable {
     /// Outbox ids whose delivery was acknowledged.
     case acknowledgeOutbox([Int64])
 
+    /// Whether this is an acknowledgement, which rides along with the next
+    /// transaction instead of queueing (`StoreWriter.submit`).
+    var isAcknowledgement: Bool {
+        if case .acknowledgeOutbox = self { true } else { false }
+    }
+
     /// Whether the writer may drop this item first when it must hold
     /// records in memory beyond its bound.
     var isSheddable: Bool {

@@ -14,6 +14,11 @@ import Logging
 /// the file is writable again. Between batches it prunes by retention in
 /// small steps.
 public final class StoreWriter: Sendable {
+    /// Acknowledged ids that, gathered, become a queued write of their own
+    /// instead of riding along with the next transaction.
+    public static let acknowledgementBatchSize = 100
+
+
     let state: WriterState
     private let thread: WriterThread
 
@@ -41,6 +46,16 @@ public final class StoreWriter: Sendable {
     /// Queues `write` for the next batch and returns its submission number
     /// (compare with `CommitReport.committedThrough`).
     ///
+    /// An acknowledgement (`.acknowledgeOutbox`) is a write like the others
+    /// but needs no commit of its own: delivered messages are only sent once
+    /// more if their deletion is lost. So the ids ride along with the next
+    /// transaction, or are deleted on their own
+    /// `StoreWriterConfiguration.acknowledgementDelaySeconds` after the
+    /// commit that stored the messages, or at `shutdown`; once
+    /// `acknowledgementBatchSize` have gathered they are queued as a write
+    /// of their own, so that under load no transaction grows with the
+    /// backlog. Unknown ids are ignored.
+    ///
     /// - Throws: `StorageError.pendingBufferFull` when the in-memory bound is
     ///   reached and nothing may be dropped in its favour;
     ///   `StorageError.writerStopped` after `shutdown`.
@@ -56,25 +71,10 @@ public final class StoreWriter: Sendable {
         try state.submit(writes)
     }
 
-    /// Sets where outbox ids the broker acknowledged wait: the writer takes
-    /// them from `source` (on its thread) at every transaction and deletes
-    /// their rows in it, so a publisher hands over many per commit instead
-    /// of taking the writer's lock for each PUBACK. With no other
-    /// transaction, they are deleted on their own `acknowledgementDelaySeconds`
-    /// after the commit that stored them, or at `shutdown`. Call
-    /// `acknowledgementsWaiting` when the source goes from empty to not.
-    /// Unknown ids are ignored. (`submit(.acknowledgeOutbox(ids))` deletes
-    /// ids in a queued write of their own.)
-    public func setAcknowledgementSource(_ source: @escaping @Sendable () -> [Int64]) {
-        state.lock.withLock { state.acknowledgementSource = source }
-    }
-
-    /// Tells the writer that its acknowledgement source holds ids: they are
-    /// deleted with the next transaction, or on their own once due. Wakes
-    /// the writer only when no look at acknowledgements is scheduled (the
-    /// commit that stored the messages schedules one).
-    public func acknowledgementsWaiting() {
-        state.acknowledgementsWaiting()
+    /// Acknowledged outbox ids submitted (`.acknowledgeOutbox`) and not yet
+    /// deleted: they wait for the next transaction.
+    public var waitingAcknowledgementCount: Int {
+        state.lock.withLock { state.pendingAcknowledgements.count }
     }
 
     /// Returns once everything submitted before the call is committed. While

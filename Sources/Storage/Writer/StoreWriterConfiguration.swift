@@ -15,7 +15,7 @@ public struct StoreWriterConfiguration: Sendable {
     /// at one fsync per half second at most.
     public var logSyncIntervalSeconds: Double? = 0.5
     /// Longest time a delivered outbox message's row waits for a transaction
-    /// to be deleted in, seconds (`StoreWriter.setAcknowledgementSource`). Longer
+    /// to be deleted in, seconds (`StoreWriter.submit`). Longer
     /// than a station's 3 s between datagrams, so that at its pace every
     /// acknowledgement rides along with the next commit instead of costing
     /// a transaction and a wake-up of its own; a crash in between only sends

@@ -27,8 +27,7 @@ extension WriterState {
                 for task in tasks { task(store) }
                 // A task may have fixed the cause of a failure (a raised size cap): retry at once.
                 lock.withLock { nextRetryAt = 0 }
-            case .batch(let batch, let pushed):
-                let acknowledgements = pushed + (lock.withLock { acknowledgementSource }?() ?? [])
+            case .batch(let batch, let acknowledgements):
                 // A look at the acknowledgements that found none: no transaction.
                 if batch.isEmpty && acknowledgements.isEmpty { continue }
                 commit(batch, acknowledgements: acknowledgements, store: store)

@@ -43,12 +43,9 @@ final class WriterState: @unchecked Sendable {
     var storageUnavailable = false
     var lastError: String?
     var nextRetryAt: UInt64 = 0
-    /// Delivered outbox ids taken from the source whose transaction failed:
-    /// they ride along with the next one.
+    /// Delivered outbox ids submitted and not yet deleted: they ride along
+    /// with the next transaction (`StoreWriter.submit`).
     var pendingAcknowledgements: [Int64] = []
-    /// Where more delivered ids wait (`StoreWriter.setAcknowledgementSource`);
-    /// called on the writer thread, without the lock, at each transaction.
-    var acknowledgementSource: (@Sendable () -> [Int64])?
     /// When the writer looks at the delivered ids next (monotonic
     /// ns), nil when no look is scheduled: an acknowledgement that finds one
     /// scheduled wakes nobody.
@@ -73,6 +70,11 @@ final class WriterState: @unchecked Sendable {
         try lock.withLock {
             guard !stopping else { throw StorageError.writerStopped }
             var accepted = writes
+            if accepted.contains(where: \.isAcknowledgement) {
+                for case .acknowledgeOutbox(let ids) in accepted { noteAcknowledgements(ids) }
+                accepted.removeAll(where: \.isAcknowledgement)
+                if accepted.isEmpty { return nextSubmission - 1 }
+            }
             let excess = queue.count + inFlightCount + writes.count - configuration.pendingLimit
             if excess > 0 {
                 accepted = try makeRoom(excess: excess, for: writes)
@@ -130,20 +132,42 @@ final class WriterState: @unchecked Sendable {
         }
     }
 
-    /// Makes sure the writer looks at the delivered ids within the delay,
-    /// waking it only when no look was scheduled.
-    func acknowledgementsWaiting() {
-        lock.withLock {
-            guard acknowledgementsDueAt == nil else { return }
-            acknowledgementsDueAt = ConditionLock.now() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
+    /// With the lock held: keeps delivered ids for the next transaction,
+    /// and makes sure the writer looks at them within the delay, waking it
+    /// only when no look was scheduled (the commit that stored the messages
+    /// schedules one). Once a batch's worth gathered they become a queued
+    /// write of their own.
+    private func noteAcknowledgements(_ ids: [Int64]) {
+        pendingAcknowledgements += ids
+        if pendingAcknowledgements.count >= StoreWriter.acknowledgementBatchSize {
+            queuePendingAcknowledgements()
             lock.signal()
+            return
         }
+        guard acknowledgementsDueAt == nil, !pendingAcknowledgements.isEmpty else { return }
+        acknowledgementsDueAt = ConditionLock.now() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
+        lock.signal()
+    }
+
+    /// With the lock held: the waiting acknowledgements become one queued
+    /// write, committed in order with the rest of the queue.
+    private func queuePendingAcknowledgements() {
+        queue.append(QueuedWrite(submission: nextSubmission, write: .acknowledgeOutbox(pendingAcknowledgements)))
+        nextSubmission += 1
+        pendingAcknowledgements = []
+        acknowledgementsDueAt = nil
+        if firstQueuedAt == nil { firstQueuedAt = ConditionLock.now() }
     }
 
     func flush() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let immediate: Result<Void, any Error>? = lock.withLock {
                 if stopped { return .failure(StorageError.writerStopped) }
+                // Acknowledgements count as submitted: with no batch to ride
+                // along with, they become a write of their own to wait for.
+                if !pendingAcknowledgements.isEmpty && queue.isEmpty && inFlightCount == 0 {
+                    queuePendingAcknowledgements()
+                }
                 let target = nextSubmission - 1
                 if committedThrough >= target { return .success(()) }
                 flushWaiters.append((target, continuation))

@@ -1,0 +1,116 @@
+import Meteorology
+import Storage
+import Synchronization
+import TempestUDP
+
+/// Where every decoded message goes, whatever its source (UDP, the REST
+/// fallback, the backfill): the pipeline's rules in one place.
+///
+/// - Every message is stored, with the daily summaries it moves.
+/// - Backfilled history is stored and counted, never published, and does
+///   not count as a device being heard.
+/// - A message to publish adds its JSON events to the outbox in the same
+///   submission as its facts, so an event never leaves without its facts
+///   being durable. Rapid wind is throttled for publishing only
+///   (`RapidWindThrottle`), never for storing.
+/// - Late messages (older than the device's newest) are history: they give
+///   events, never the latest values.
+/// - Daily totals go with observations, as of the observation's own time,
+///   never past the clock's tolerance.
+///
+/// The ingestor only submits: the store commits, and sinks read what was
+/// committed.
+public final class Ingestor: Sendable {
+    private let writer: StoreWriter
+    private let summaries: DailySummaryKeeper
+    private let activity: DeviceActivity
+    private let sink: (any RetainedStateSink)?
+    private let throttle: RapidWindThrottle
+    /// Where the station stands, for sea-level pressure; a reload may change it.
+    private let site: Mutex<DerivedObservation.Site?>
+    private let refused = Atomic<Int>(0)
+    private let operatorLog: OperatorLog
+
+    /// An ingestor that stores through `writer` and, when there is a sink,
+    /// publishes through it, throttling rapid wind to one publication per
+    /// `rapidWindIntervalSeconds` (0: all).
+    public init(
+        writer: StoreWriter, summaries: DailySummaryKeeper, activity: DeviceActivity, sink: (any RetainedStateSink)?,
+        site: DerivedObservation.Site?, rapidWindIntervalSeconds: Int64, operatorLog: OperatorLog
+    ) {
+        self.writer = writer
+        self.summaries = summaries
+        self.activity = activity
+        self.sink = sink
+        self.throttle = RapidWindThrottle(intervalSeconds: rapidWindIntervalSeconds)
+        self.site = Mutex(site)
+        self.operatorLog = operatorLog
+    }
+
+    /// Messages the store refused (its memory bound was reached).
+    public var refusedCount: Int { refused.load(ordering: .relaxed) }
+
+    /// Changes where the station stands (a reload set or changed the elevation).
+    public func setSite(_ site: DerivedObservation.Site?) {
+        self.site.withLock { $0 = site }
+    }
+
+    /// Stores and counts one message received at `receivedAt` (the
+    /// gateway's clock) and publishes it unless it is backfilled history.
+    public func ingest(_ message: TempestMessage, source: ObservationRecord.Source, receivedAt now: Int64, isLate: Bool) {
+        if source != .backfill { activity.note(message, receivedAt: now, source: source) }
+        var writes = StoreWrites.writes(for: message, source: source, receivedAt: now) + summaries.ingest(message, now: now)
+        if source != .backfill, let sink, let published = throttle.admit(message) {
+            let asOf = min(message.timestamp.secondsSince1970, now + DailySummaryKeeper.futureToleranceSeconds)
+            let totals = message.carriesObservations
+                ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: asOf) : nil
+            let format = sink.format
+            let publications = MessagePublications(
+                published, layout: format.layout, source: source.name, receivedAt: now, site: site.withLock { $0 },
+                totals: totals, qos: format.qos, units: format.units, compatibility: format.compatibility)
+            writes += publications.events.map { StoreWrite.outbox($0) }
+            // At a station's pace the values leave with the commit's events
+            // (one wake-up of the MQTT client for both); under load from
+            // here, so that the writer, then the bottleneck, does not also
+            // publish them.
+            if !isLate { sink.update(values: publications.values, withNextCommit: writer.isIdle) }
+            Self.noteDevices(of: message, receivedAt: now, sink: sink)
+        }
+        do {
+            try writer.submit(writes)
+            // While the database cannot be written no commit comes: the
+            // values leave now, as the latest state should.
+            if writer.isStorageUnavailable { sink?.sendValuesAwaitingCommit() }
+        } catch {
+            sink?.sendValuesAwaitingCommit()
+            if refused.add(1, ordering: .relaxed).newValue == 1 {
+                operatorLog.line("error: the store refused a message: \(error)")
+            }
+        }
+    }
+
+    /// Tells the sink which device (and hub) spoke, and how long each may
+    /// stay silent: a hub reports every 10 s (allowed 2 minutes), sensors
+    /// every minute (allowed 5), and a Tempest in power-save mode 3 samples
+    /// only every 5 minutes (allowed 15).
+    static func noteDevices(of message: TempestMessage, receivedAt: Int64, sink: any RetainedStateSink) {
+        let envelope = message.envelope
+        var allowed: Int64?
+        switch message {
+        case .hubStatus: allowed = 120
+        case .tempestObservation(let observation): allowed = observation.rows.last?.powerSaveMode == .mode3 ? 900 : 300
+        case .airObservation, .skyObservation: allowed = 300
+        default: allowed = nil
+        }
+        sink.noteDevice(
+            .init(
+                serial: envelope.serialNumber.rawValue, family: envelope.serialNumber.family,
+                hubSerial: envelope.hubSerialNumber?.rawValue, firmware: envelope.firmwareRevision?.description),
+            receivedAt: receivedAt, silenceAllowedSeconds: allowed)
+        if let hub = envelope.hubSerialNumber {
+            sink.noteDevice(
+                .init(serial: hub.rawValue, family: hub.family, hubSerial: nil, firmware: nil),
+                receivedAt: receivedAt, silenceAllowedSeconds: nil)
+        }
+    }
+}

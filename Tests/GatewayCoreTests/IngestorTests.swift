@@ -1,0 +1,120 @@
+import GatewayCore
+import Meteorology
+import Storage
+import TempestTestKit
+import TempestUDP
+import Testing
+
+/// The pipeline's rules, in process: a real store in a temporary folder and
+/// a recording sink instead of a broker.
+@Suite struct IngestorTests {
+    static let observationTime: Int64 = 1_720_850_460
+    static let observation = """
+        {"serial_number":"ST-00054321","type":"obs_st","hub_sn":"HB-00012345","obs":[[\(observationTime),0.1,0.8,1.6,213,3,1009.2,27.4,71,812,0.06,7,0.0,0,0,0,2.68,1]],"firmware_revision":176}
+        """
+    static func rapidWind(at time: Int64) -> String {
+        """
+        {"serial_number":"ST-00054321","type":"rapid_wind","hub_sn":"HB-00012345","ob":[\(time),1.31,209]}
+        """
+    }
+
+    /// A store, an ingestor over it and the sink it publishes to.
+    struct Harness {
+        let directory: TemporaryDirectory
+        let writer: StoreWriter
+        let sink = RecordingSink()
+        let activity = DeviceActivity()
+        let ingestor: Ingestor
+
+        init(rapidWindIntervalSeconds: Int64 = 0) throws {
+            directory = try TemporaryDirectory()
+            writer = try StoreWriter(path: directory.file("ingest.db"))
+            ingestor = Ingestor(
+                writer: writer, summaries: DailySummaryKeeper(timeZone: .utc), activity: activity, sink: sink, site: nil,
+                rapidWindIntervalSeconds: rapidWindIntervalSeconds, operatorLog: .silent)
+        }
+
+        func ingest(_ datagram: String, source: ObservationRecord.Source, receivedAt: Int64, isLate: Bool = false) throws {
+            guard case .decoded(let message, _) = DatagramDecoder().decode(datagram) else {
+                throw TestKitError("the test datagram did not decode: \(datagram)")
+            }
+            ingestor.ingest(message, source: source, receivedAt: receivedAt, isLate: isLate)
+        }
+
+        /// Commits what was submitted, then counts the stored observations and outbox entries.
+        func committed() async throws -> (observations: Int, events: [String]) {
+            try await writer.flush()
+            return try await writer.perform { store in
+                let observations = try store.observations(serial: "ST-00054321", from: 0, to: Int64.max).count
+                let events = try store.nextOutboxBatch(limit: 100).map(\.topic)
+                return (observations, events)
+            }
+        }
+    }
+
+    @Test func aUDPObservationIsStoredAndPublishedAfterItsCommit() async throws {
+        let harness = try Harness()
+        try harness.ingest(Self.observation, source: .udp, receivedAt: Self.observationTime + 1)
+        let (observations, events) = try await harness.committed()
+        #expect(observations == 1)
+        #expect(events.contains("tempest/ST-00054321/event/observation"))
+        let temperature = harness.sink.values.first { $0.topic == "tempest/ST-00054321/air_temperature" }
+        #expect(temperature?.payload == "27.4")
+        // The writer was idle: the values wait for the message's commit.
+        #expect(temperature?.withNextCommit == true)
+        // The Tempest may be silent 5 minutes; its hub is noted too.
+        #expect(harness.sink.devices.map(\.serial) == ["ST-00054321", "HB-00012345"])
+        #expect(harness.sink.devices.first?.silenceAllowedSeconds == 300)
+        #expect(harness.activity.device(serial: "ST-00054321") != nil)
+        harness.writer.shutdown()
+    }
+
+    @Test func backfilledHistoryIsStoredButNeverPublished() async throws {
+        let harness = try Harness()
+        try harness.ingest(Self.observation, source: .backfill, receivedAt: Self.observationTime + 3_600)
+        let (observations, events) = try await harness.committed()
+        #expect(observations == 1)
+        #expect(events.isEmpty)
+        #expect(harness.sink.values.isEmpty)
+        #expect(harness.sink.devices.isEmpty)
+        // History does not count as the device being heard.
+        #expect(harness.activity.device(serial: "ST-00054321") == nil)
+        harness.writer.shutdown()
+    }
+
+    @Test func aLateMessageGivesEventsButNeverTheLatestValues() async throws {
+        let harness = try Harness()
+        try harness.ingest(Self.observation, source: .udp, receivedAt: Self.observationTime + 600, isLate: true)
+        let (observations, events) = try await harness.committed()
+        #expect(observations == 1)
+        #expect(events.contains("tempest/ST-00054321/event/observation"))
+        #expect(harness.sink.values.isEmpty)
+        harness.writer.shutdown()
+    }
+
+    @Test func rapidWindIsThrottledForPublishingButAlwaysStored() async throws {
+        let harness = try Harness(rapidWindIntervalSeconds: 15)
+        // A window is published when the first sample of the next one comes.
+        for offset: Int64 in [0, 3, 6, 15] {
+            try harness.ingest(Self.rapidWind(at: Self.observationTime + offset), source: .udp, receivedAt: Self.observationTime + offset)
+        }
+        try await harness.writer.flush()
+        let (stored, events) = try await harness.writer.perform { store in
+            (
+                try store.rapidWind(serial: "ST-00054321", from: 0, to: Int64.max).count,
+                try store.nextOutboxBatch(limit: 100).map(\.topic)
+            )
+        }
+        #expect(stored == 4)
+        #expect(events.filter { $0.hasSuffix("/event/rapid_wind") }.count == 1)
+        harness.writer.shutdown()
+    }
+
+    @Test func aMessageTheStoreRefusesStillSendsItsValues() async throws {
+        let harness = try Harness()
+        harness.writer.shutdown()
+        try harness.ingest(Self.observation, source: .udp, receivedAt: Self.observationTime + 1)
+        #expect(harness.ingestor.refusedCount == 1)
+        #expect(harness.sink.recordedFlushes == 1)
+    }
+}
