@@ -48,10 +48,6 @@ let package = Package(
         // second (CExecutor.h).
         .target(name: "CExecutor"),
 
-        // MARK: Which parts of the loaded objects are never written, read with
-        // the loader's list locked: for dropping start-up pages (CLoader.h).
-        .target(name: "CLoader"),
-
         // MARK: Thread names and malloc's arena limit, which Swift's Glibc
         // module does not import (CProcess.h).
         .target(name: "CProcess"),
@@ -122,7 +118,6 @@ let package = Package(
             name: "Gateway",
             dependencies: [
                 "CExecutor",
-                "CLoader",
                 "CProcess",
                 "TempestUDP",
                 "Meteorology",
