@@ -43,11 +43,6 @@ let package = Package(
         // libcurl4-openssl-dev; glibc ≥ 2.34 has dlopen in libc itself.
         .target(name: "CCurl"),
 
-        // MARK: The thread that runs the daemon's Swift tasks instead of
-        // libdispatch's pool, whose monitor wakes an idle process once a
-        // second (CExecutor.h).
-        .target(name: "CExecutor"),
-
         // MARK: Thread names and malloc's arena limit, which Swift's Glibc
         // module does not import (CProcess.h).
         .target(name: "CProcess"),
@@ -117,7 +112,6 @@ let package = Package(
         .executableTarget(
             name: "Gateway",
             dependencies: [
-                "CExecutor",
                 "CProcess",
                 "TempestUDP",
                 "Meteorology",
