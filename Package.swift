@@ -124,25 +124,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // Release builds link with the toolchain's LLD, which can pack the
-            // binary's ~48,000 relative relocations as RELR (9 KB instead of
-            // 1.1 MB that the loader reads at every start; needs glibc 2.36, as
-            // on Debian 12 and Raspberry Pi OS bookworm), and export none of
-            // our ~9,000 symbols (the static Swift runtime's link arguments ask
-            // for `-export-dynamic`; nothing looks our symbols up). Together:
-            // 2.7 MB less resident memory, measured in `README.md`. The
-            // functions `run` executes come first and together
-            // (`packaging/symbol-order.txt`, written by
-            // `scripts/update-symbol-order.py`): the kernel maps code in 64 KB
-            // windows around each page touched, so scattered they cost
-            // 2.5 MB more. Names the code no longer has are skipped quietly.
+            // Release builds link with the toolchain's LLD, which packs the
+            // binary's relative relocations as RELR (a compact table in place
+            // of one entry per pointer, which the loader reads at every start;
+            // needs glibc 2.36, as on Debian 12 and Raspberry Pi OS bookworm),
+            // and export none of our symbols (the static Swift runtime's link
+            // arguments ask for `-export-dynamic`; nothing looks our symbols
+            // up). Both are flags alone: nothing to keep up to date.
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-zpack-relative-relocs",
-                        "-Xlinker", "--symbol-ordering-file",
-                        "-Xlinker", "\(Context.packageDirectory)/packaging/symbol-order.txt",
-                        "-Xlinker", "--no-warn-symbol-ordering",
                     ],
                     .when(platforms: [.linux], configuration: .release))
             ]
