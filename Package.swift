@@ -44,15 +44,6 @@ let package = Package(
         // libcurl4-openssl-dev; glibc ≥ 2.34 has dlopen in libc itself.
         .target(name: "CCurl"),
 
-        // MARK: The thread that runs the daemon's Swift tasks instead of
-        // libdispatch's pool, whose monitor wakes an idle process once a
-        // second (CExecutor.h).
-        .target(name: "CExecutor"),
-
-        // MARK: Which parts of the loaded objects are never written, read with
-        // the loader's list locked: for dropping start-up pages (CLoader.h).
-        .target(name: "CLoader"),
-
         // MARK: Thread names and malloc's arena limit, which Swift's Glibc
         // module does not import (CProcess.h).
         .target(name: "CProcess"),
@@ -124,7 +115,6 @@ let package = Package(
         .target(
             name: "GatewayCore",
             dependencies: [
-                "CExecutor",
                 "CProcess",
                 "TempestUDP",
                 "Meteorology",
@@ -143,7 +133,6 @@ let package = Package(
         .executableTarget(
             name: "Gateway",
             dependencies: [
-                "CLoader",
                 "CProcess",
                 "GatewayCore",
                 "TempestUDP",
@@ -157,25 +146,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // Release builds link with the toolchain's LLD, which can pack the
-            // binary's ~48,000 relative relocations as RELR (9 KB instead of
-            // 1.1 MB that the loader reads at every start; needs glibc 2.36, as
-            // on Debian 12 and Raspberry Pi OS bookworm), and export none of
-            // our ~9,000 symbols (the static Swift runtime's link arguments ask
-            // for `-export-dynamic`; nothing looks our symbols up). Together:
-            // 2.7 MB less resident memory, measured in `README.md`. The
-            // functions `run` executes come first and together
-            // (`packaging/symbol-order.txt`, written by
-            // `scripts/update-symbol-order.py`): the kernel maps code in 64 KB
-            // windows around each page touched, so scattered they cost
-            // 2.5 MB more. Names the code no longer has are skipped quietly.
+            // Release builds link with the toolchain's LLD, which packs the
+            // binary's relative relocations as RELR (a compact table in place
+            // of one entry per pointer, which the loader reads at every start;
+            // needs glibc 2.36, as on Debian 12 and Raspberry Pi OS bookworm),
+            // and export none of our symbols (the static Swift runtime's link
+            // arguments ask for `-export-dynamic`; nothing looks our symbols
+            // up). Both are flags alone: nothing to keep up to date.
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-zpack-relative-relocs",
-                        "-Xlinker", "--symbol-ordering-file",
-                        "-Xlinker", "\(Context.packageDirectory)/packaging/symbol-order.txt",
-                        "-Xlinker", "--no-warn-symbol-ordering",
                     ],
                     .when(platforms: [.linux], configuration: .release))
             ]

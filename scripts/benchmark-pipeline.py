@@ -8,8 +8,8 @@ prints, each with its label and unit:
     event acknowledged by the broker and seen by a subscriber),
   - UDP-to-MQTT latency p50/p99 at the real rate (one datagram every 3 s is
     too slow to sample in a benchmark, so a replay at 50x real time), in the
-    steady state: after `run` dropped its start-up pages and a warm-up; the
-    first datagram after start is timed on its own,
+    steady state: after a warm-up; the first datagram after start is timed
+    on its own,
   - CPU seconds for one simulated day of datagrams: sent in a burst, and
     estimated at the real rate from two measurements (a day at the real
     rate takes a day): the CPU of a quiet gateway per second, and the CPU
@@ -20,8 +20,14 @@ prints, each with its label and unit:
     several datagrams at once, which undercounts the real rate by half;
     beside it, the floor that durability alone sets (an fdatasync for each
     of the day's datagrams, measured on the same file system),
-  - the gateway's peak resident memory.
+  - the gateway's peak memory, in MB (1024 kB): resident (RSS, the
+    kernel's own peak, VmHWM), and, sampled from /proc/PID/smaps_rollup
+    every 0.1 s, Private_Dirty (pages the gateway alone wrote, which the
+    kernel can neither drop nor read back from a file: without swap it
+    cannot reclaim them; the figure memory is judged by) and PSS (each
+    shared page counted by its share).
 Everything talks to 127.0.0.1 only; every loop is bounded in count and time.
+Whatever fails, the broker, the subscriber and the gateway are stopped.
 
 Latency is taken where a message arrives, not where Python gets round to
 reading it: mosquitto_sub stamps each message itself (`-F '%U ...'`, the
@@ -67,6 +73,7 @@ class Broker:
                 return
             except OSError:
                 time.sleep(0.05)
+        self.stop()
         raise RuntimeError("mosquitto did not start")
 
     def stop(self):
@@ -119,9 +126,24 @@ def start_gateway(directory, broker_port, udp_port, notify_path):
 def wait_ready(notify):
     notify.settimeout(10)
     while True:
-        data = notify.recv(4096).decode()
+        try:
+            data = notify.recv(4096).decode()
+        except socket.timeout:
+            raise RuntimeError("the gateway did not report READY within 10 s") from None
         if data.startswith("READY=1"):
             return time.monotonic()
+
+
+def stop_gateway(gateway):
+    """Ends the gateway with SIGTERM, or SIGKILL when it does not stop in 30 s."""
+    if gateway.poll() is not None:
+        return
+    gateway.terminate()
+    try:
+        gateway.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        gateway.kill()
+        gateway.wait(timeout=10)
 
 
 def status(directory):
@@ -147,6 +169,75 @@ def reset_peak_rss(pid):
         return True
     except OSError:
         return False
+
+
+def smaps_rollup_kib(pid):
+    """The process's memory totals in kB from /proc/PID/smaps_rollup (Rss,
+    Pss, Private_Dirty, ...); empty when the process is gone."""
+    totals = {}
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                name, _, rest = line.partition(":")
+                fields = rest.split()
+                if len(fields) == 2 and fields[1] == "kB":
+                    totals[name] = int(fields[0])
+    except OSError:
+        pass
+    return totals
+
+
+class MemorySampler:
+    """Samples the gateway's smaps_rollup every `interval` seconds on a
+    thread of its own and keeps the peaks of Private_Dirty and PSS (kB):
+    since the gateway started, and since the last `start_phase()`. The
+    kernel keeps no peak of either (VmHWM is RSS's), so a peak shorter than
+    the interval can be missed."""
+
+    FIELDS = ("Private_Dirty", "Pss")
+
+    def __init__(self, pid, interval=0.1):
+        self.pid = pid
+        self.interval = interval
+        self.lock = threading.Lock()
+        self.overall = dict.fromkeys(self.FIELDS, 0)
+        self.phase = dict.fromkeys(self.FIELDS, 0)
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        while not self.stopped.wait(self.interval):
+            self.sample()
+
+    def sample(self):
+        totals = smaps_rollup_kib(self.pid)
+        with self.lock:
+            for field in self.FIELDS:
+                value = totals.get(field, 0)
+                self.overall[field] = max(self.overall[field], value)
+                self.phase[field] = max(self.phase[field], value)
+
+    def start_phase(self):
+        """Starts a new phase: its peaks from the current values on."""
+        with self.lock:
+            self.phase = dict.fromkeys(self.FIELDS, 0)
+        self.sample()
+
+    def peaks(self, since_start):
+        """Peak Private_Dirty and PSS in kB, with a sample taken now."""
+        self.sample()
+        with self.lock:
+            return dict(self.overall if since_start else self.phase)
+
+    def stop(self):
+        self.stopped.set()
+        self.thread.join(timeout=5)
+
+
+def memory_line(peaks):
+    """Peak Private_Dirty and PSS (kB from MemorySampler) as MB."""
+    return f"Private_Dirty {peaks['Private_Dirty'] / 1024:.1f} MB, PSS {peaks['Pss'] / 1024:.1f} MB"
 
 
 def cpu_seconds(pid):
@@ -215,13 +306,29 @@ def main():
     notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     notify.bind(notify_path)
     broker = Broker(directory)
-    subscriber = Subscriber(broker.port)
-    udp_port = free_port(socket.SOCK_DGRAM)
-    print(f"Home Assistant discovery: {'on' if HOME_ASSISTANT else 'off (--homeassistant turns it on)'}")
-    started = time.monotonic()
-    gateway = start_gateway(directory, broker.port, udp_port, notify_path)
-    ready = wait_ready(notify)
-    print(f"time from exec to READY: {(ready - started) * 1000:.1f} ms")
+    subscriber = gateway = memory = None
+    try:
+        subscriber = Subscriber(broker.port)
+        udp_port = free_port(socket.SOCK_DGRAM)
+        print(f"Home Assistant discovery: {'on' if HOME_ASSISTANT else 'off (--homeassistant turns it on)'}")
+        started = time.monotonic()
+        gateway = start_gateway(directory, broker.port, udp_port, notify_path)
+        memory = MemorySampler(gateway.pid)
+        ready = wait_ready(notify)
+        print(f"time from exec to READY: {(ready - started) * 1000:.1f} ms")
+        measure(directory, gateway, memory, subscriber, udp_port)
+    finally:
+        if memory:
+            memory.stop()
+        if gateway:
+            stop_gateway(gateway)
+        if subscriber:
+            subscriber.stop()
+        broker.stop()
+
+
+def measure(directory, gateway, memory, subscriber, udp_port):
+    """Everything after READY: latency, CPU, memory, the load steps."""
     time.sleep(1.0)  # the MQTT connection settles
     sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     sender.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4 << 20)
@@ -237,11 +344,8 @@ def main():
     if first_key in subscriber.arrivals:
         print(f"UDP to MQTT latency of the first datagram after start: {(subscriber.arrivals[first_key] - first_sent) * 1000:.2f} ms")
 
-    # Latency at a realistic pace is taken in the steady state: once `run`
-    # has dropped its start-up pages (10 s after it starts listening; the
-    # datagrams just after that fault code back in, once in the process's
-    # life) and after 50 datagrams of warm-up, which are not counted.
-    time.sleep(max(0.0, ready + 11.0 - time.monotonic()))
+    # Latency at a realistic pace is taken in the steady state: after 50
+    # datagrams of warm-up, which are not counted.
     for index in range(50):
         sender.sendto(wind("ST-00000002", base + index, 3.0), ("127.0.0.1", udp_port))
         time.sleep(0.02)
@@ -321,6 +425,8 @@ def main():
     # Memory at a station's pace, before the burst below fills the queues.
     print(f"peak resident memory of the gateway with datagrams arriving one at a time: "
           f"{peak_rss_kib(gateway.pid) / 1024:.1f} MB")
+    print(f"peak memory of the gateway with datagrams arriving one at a time (smaps_rollup): "
+          f"{memory_line(memory.peaks(since_start=True))}")
 
     # CPU for one simulated day (the sample day, sent as fast as it goes).
     cpu_before = cpu_seconds(gateway.pid)
@@ -332,6 +438,8 @@ def main():
     print(f"CPU for one simulated day ({len(day)} datagrams, sent in about {len(day) / 20000:.0f} s): "
           f"{cpu_seconds(gateway.pid) - cpu_before:.2f} CPU seconds")
     print(f"peak resident memory of the gateway after the day in a burst: {peak_rss_kib(gateway.pid) / 1024:.1f} MB")
+    print(f"peak memory of the gateway after the day in a burst (smaps_rollup): "
+          f"{memory_line(memory.peaks(since_start=True))}")
 
     # The day's events may still be on their way: let them settle first.
     settle = time.monotonic() + 30
@@ -354,6 +462,7 @@ def main():
         before = len(subscriber.arrivals)
         commits_before = status(directory)["database"]["commits"]
         step_peak_known = reset_peak_rss(gateway.pid)
+        memory.start_phase()
         begin = time.monotonic()
         for i, key in enumerate(keys):
             sender.sendto(wind(key[0], key[2], 2.0), ("127.0.0.1", udp_port))
@@ -375,6 +484,7 @@ def main():
         # benchmark's bookkeeping, not the load (with the 3,000 serials the
         # steps leave, its report is 0.4 MB of text, written out in pieces).
         step_peak = peak_rss_kib(gateway.pid)
+        step_memory = memory.peaks(since_start=False)
         lost = total - received
         # Group commit: under load many datagrams share a transaction (the
         # count includes the transactions that only delete acknowledged
@@ -385,6 +495,7 @@ def main():
               f"({'zero loss' if lost == 0 else f'{lost} lost'}), drained after {elapsed:.1f} s, "
               f"{transactions} transactions ({total / max(transactions, 1):.0f} datagrams each on average)"
               + (f", peak resident memory during the step {step_peak / 1024:.1f} MB" if step_peak_known else ""))
+        print(f"    peak memory during the step (smaps_rollup): {memory_line(step_memory)}")
         peaks.append(step_peak)
         if lost:
             print(f"    so far: {after['udp']['kernel_drops']} dropped by the kernel (socket buffer full), "
@@ -399,11 +510,7 @@ def main():
 
     print(f"peak resident memory over the whole run: {max(peaks) / 1024:.1f} MB "
           f"(the largest of the steps above and of everything before them)")
-
-    gateway.terminate()
-    gateway.wait(timeout=30)
-    subscriber.stop()
-    broker.stop()
+    print(f"peak memory over the whole run (smaps_rollup): {memory_line(memory.peaks(since_start=True))}")
 
 
 if __name__ == "__main__":

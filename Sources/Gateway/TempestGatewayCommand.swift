@@ -23,13 +23,11 @@ struct TempestGatewayCommand: AsyncParsableCommand {
     )
 
     /// Limits malloc to one arena while the process has one thread
-    /// (`CProcess.h` says why), moves the process's tasks to the task thread
-    /// (`TaskThread`) before the first of them leaves the main actor, then
-    /// parses and runs the command as `AsyncParsableCommand` does.
+    /// (`CProcess.h` says why), then parses and runs the command as
+    /// `AsyncParsableCommand` does.
     @MainActor
     static func main() async {
         tempest_use_one_malloc_arena()
-        TaskThread.install()
         await main(nil)
     }
 }

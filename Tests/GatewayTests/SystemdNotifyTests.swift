@@ -87,23 +87,8 @@ struct SystemdNotifyTests {
         return String(decoding: bytes[0..<count], as: UTF8.self)
     }
 
-    /// Context switches so far (each is a wake-up or a preemption) of each
-    /// thread of `pid`, by thread id, from /proc.
-    static func contextSwitches(of pid: pid_t) throws -> [String: Int] {
-        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
-        var switches: [String: Int] = [:]
-        for task in tasks {
-            guard let status = procText("/proc/\(pid)/task/\(task)/status") else { continue }
-            for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
-                switches[task, default: 0] +=
-                    Int(line.split(separator: "\t").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "") ?? 0
-            }
-        }
-        return switches
-    }
-
-    @Test("a quiet gateway sleeps: no polling timers while no datagram arrives (counted in wake-ups, not time)")
-    func quietGatewaySleeps() throws {
+    @Test("each of the gateway's own threads names itself")
+    func threadsAreNamed() throws {
         let broker = try MosquittoBroker()
         defer { broker.stop() }
         let directory = try TemporaryDirectory()
@@ -115,8 +100,7 @@ struct SystemdNotifyTests {
                 String(try FreePort.udp()), "--print", "none", "--mqtt-host", "127.0.0.1", "--mqtt-port", String(broker.port),
                 "--metrics-port", String(try FreePort.tcp()),
             ],
-            // systemd's usual watchdog: a ping every 15 s, none in the window.
-            environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "30000000"]
+            environment: ["NOTIFY_SOCKET": notify.path]
         )
         try gateway.start()
         defer {
@@ -126,29 +110,12 @@ struct SystemdNotifyTests {
         let messages = notify.receive(forSeconds: 20) { $0.contains { $0.hasPrefix("READY=1") } }
         #expect(messages.contains { $0.hasPrefix("READY=1") })
         Thread.sleep(forTimeInterval: 2)  // connected, discovery sent, start-up threads settled
-        let before = try Self.contextSwitches(of: gateway.processID)
-        Thread.sleep(forTimeInterval: 6)
-        let after = try Self.contextSwitches(of: gateway.processID)
-        #expect(!before.isEmpty && before.values.reduce(0, +) > 0, "no context switches read from /proc")
-        // Threads that ended meanwhile (idle pool threads) are left out.
-        let wakeUps = after.reduce(0) { sum, thread in sum + thread.value - (before[thread.key] ?? 0) }
-        // The polling this replaced (run loop, receive timeout, reload check,
-        // outbox tick, accept timeouts) woke the threads over 100 times here,
-        // and libdispatch's pool monitor, before the tasks moved to a thread
-        // of the gateway's own, 6-12 times. What may remain is one MQTT
-        // keepalive (a ping sent and its answer read).
-        #expect(wakeUps <= 4, "the quiet gateway's threads woke \(wakeUps) times in 6 seconds")
-        // libdispatch names its pool's threads after their queues
-        // ("com.apple.root.default-qos", cut to the last 15 characters), and
-        // threads started from them inherit the name.
-        let names = try Self.threadNames(of: gateway.processID)
-        #expect(names.contains("swift-tasks") && !names.contains { $0.contains("qos") }, "threads: \(names)")
         // Each of the gateway's own threads names itself (`CProcess.h`), so
         // that `top -H` tells them apart; unnamed, they would inherit the
         // name of the thread that started them.
+        let names = try Self.threadNames(of: gateway.processID)
         for name in ["udp-receive", "store-writer", "signal-wakeups", "metrics-http", "mosquitto loop"] {
             #expect(names.contains(name), "no thread named \(name) among \(names)")
         }
-        #expect(names.filter { $0 == "swift-tasks" }.count == 1, "threads: \(names)")
     }
 }

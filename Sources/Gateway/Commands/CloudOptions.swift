@@ -45,7 +45,7 @@ struct CloudOptions: ParsableArguments {
         do {
             return WeatherFlowClient(
                 token: try APIToken.load(from: source), baseURL: weatherflowApi ?? configured.api,
-                retryPolicy: RetryPolicy(sleep: TaskThread.sleep(for:)))
+                retryPolicy: RetryPolicy())
         } catch {
             throw ValidationError("\(error)")
         }

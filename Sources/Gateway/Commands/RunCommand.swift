@@ -67,10 +67,6 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    /// Seconds after the listener starts at which the code and read-only
-    /// file data that starting up touched are dropped from memory (`StartupPages`).
-    static let startupPagesReleaseDelaySeconds = 10.0
-
     /// How `run` echoes messages.
     enum PrintMode: String, ExpressibleByArgument, CaseIterable {
         case lines, json, none
@@ -278,9 +274,6 @@ struct RunCommand: AsyncParsableCommand {
             configuration: configuration, durationSeconds: seconds, operatorLog: .standardError, handler: handler)
         session.onStart = { listener in
             runningListener.withLock { $0 = listener }
-            // By then the broker connection, discovery and the first commits
-            // have run: what starting up touched and nothing uses again can go.
-            _ = TaskThreadTimer(afterSeconds: RunCommand.startupPagesReleaseDelaySeconds) { StartupPages.release() }
         }
         session.notifier = SystemdNotifier()
         session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"

@@ -87,7 +87,7 @@ struct ForecastOptions: ParsableArguments {
         let client = OpenMeteoClient(
             baseURL: openMeteoApi, apiKey: try apiKey(configuredFile: configured.forecast.apiKeyFile), httpClient: HTTPClient(version: GatewayVersion.current),
             retryPolicy: RetryPolicy(
-                maximumAttempts: 3, baseDelaySeconds: 2, maximumDelaySeconds: 60, sleep: TaskThread.sleep(for:)),
+                maximumAttempts: 3, baseDelaySeconds: 2, maximumDelaySeconds: 60),
             logger: Logger(label: "tempest.forecast"))
         // A system zone copied rather than linked has no IANA name: let Open-Meteo take the coordinates' zone.
         let zoneName = timeZone == "localtime" ? "auto" : timeZone
@@ -103,7 +103,7 @@ struct ForecastOptions: ParsableArguments {
             "Forecasts from \(RedactedURL.redact(openMeteoApi)) for \(query.locationKey) every \(forecastInterval) minutes "
                 + "(\(WeightedCalls.format(query.weightedCalls)) weighted calls a poll).")
         return ForecastService(
-            poller: ForecastPoller(client: client, query: query, schedule: schedule, sleep: TaskThread.sleep(for:)),
+            poller: ForecastPoller(client: client, query: query, schedule: schedule),
             query: query, writer: writer,
             publisher: publisher, units: units, refreshSeconds: max(0.2, forecastRefreshSeconds),
             station: StationReading.provider(writer: writer, summaries: summaries),

@@ -84,7 +84,7 @@ public final class CloudFollower: Sendable {
     public func run() async {
         while !Task.isCancelled {
             await round()
-            try? await TaskThread.sleep(seconds: settings.pollIntervalSeconds)
+            try? await Task.sleep(for: .seconds(settings.pollIntervalSeconds))
         }
     }
 

@@ -70,7 +70,7 @@ public final class ForecastService: Sendable {
             group.addTask { await self.poller.run(firstPollAfterSeconds: firstPollAfter) { event in await self.handle(event) } }
             group.addTask {
                 while !Task.isCancelled {
-                    try? await TaskThread.sleep(seconds: self.refreshSeconds)
+                    try? await Task.sleep(for: .seconds(self.refreshSeconds))
                     guard !Task.isCancelled else { return }
                     await self.refresh()
                 }

@@ -184,7 +184,7 @@ public final class GatewayPublisher: RetainedStateSink {
             // Its PUBACK is not awaited (the old client's events are
             // ignored); the broker handles the PUBLISH before the DISCONNECT.
             _ = try? old.publish(topic: layout.gatewayStatus, text: "offline", qos: 1, retain: true)
-            try? await TaskThread.sleep(seconds: 0.1)
+            try? await Task.sleep(for: .milliseconds(100))
         }
         old.stop()
         client.withLock { $0 = replacement }
@@ -575,9 +575,9 @@ public final class GatewayPublisher: RetainedStateSink {
         if mqtt.isConnected {
             publishState(mqtt, topic: layout.gatewayStatus, text: "offline", qos: 1)
             for _ in 0..<50 where inFlightCount > 0 {
-                try? await TaskThread.sleep(seconds: 0.02)
+                try? await Task.sleep(for: .milliseconds(20))
             }
-            try? await TaskThread.sleep(seconds: 0.1)
+            try? await Task.sleep(for: .milliseconds(100))
         }
         mqtt.stop()  // the writer deletes the acknowledged messages when it stops
     }
