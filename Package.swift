@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "MQTT", targets: ["MQTT"]),
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "TempestCloud", targets: ["TempestCloud"]),
-        .library(name: "Forecast", targets: ["Forecast"]),
+        .library(name: "ForecastBridge", targets: ["ForecastBridge"]),
         .library(name: "Configuration", targets: ["Configuration"]),
         .library(name: "GatewayCore", targets: ["GatewayCore"]),
     ],
@@ -94,8 +94,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Open-Meteo: the client, the variable catalog, the poll and budget
+        // policy, and the merge of a forecast with the station's readings.
         .target(
-            name: "Forecast",
+            name: "ForecastBridge",
             dependencies: [
                 "HTTP",
                 .product(name: "Logging", package: "swift-log"),
@@ -122,7 +124,7 @@ let package = Package(
                 "MQTT",
                 "HTTP",
                 "TempestCloud",
-                "Forecast",
+                "ForecastBridge",
                 "Configuration",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -140,7 +142,7 @@ let package = Package(
                 "Storage",
                 "MQTT",
                 "TempestCloud",
-                "Forecast",
+                "ForecastBridge",
                 "Configuration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -219,8 +221,8 @@ let package = Package(
             dependencies: ["TempestCloud", "TempestTestKit"]
         ),
         .testTarget(
-            name: "ForecastTests",
-            dependencies: ["Forecast", "HTTP", "TempestTestKit"]
+            name: "ForecastBridgeTests",
+            dependencies: ["ForecastBridge", "HTTP", "TempestTestKit"]
         ),
         .testTarget(
             name: "ConfigurationTests",
@@ -232,7 +234,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["Gateway", "GatewayCore", "Storage", "Forecast", "HTTP", "TempestTestKit"]
+            dependencies: ["Gateway", "GatewayCore", "Storage", "ForecastBridge", "HTTP", "TempestTestKit"]
         ),
     ]
 )

@@ -1,4 +1,4 @@
-import Forecast
+import ForecastBridge
 import Storage
 
 /// A forecast in Open-Meteo's documented shape (`timeformat=unixtime`, UTC)

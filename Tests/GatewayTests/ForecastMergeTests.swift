@@ -1,4 +1,4 @@
-import Forecast
+import ForecastBridge
 import Foundation
 import Storage
 import Testing

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Forecast
+import ForecastBridge
 import GatewayCore
 import Glibc
 import HTTP

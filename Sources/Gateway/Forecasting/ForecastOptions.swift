@@ -1,6 +1,6 @@
 import ArgumentParser
 import Configuration
-import Forecast
+import ForecastBridge
 import GatewayCore
 import Glibc
 import HTTP

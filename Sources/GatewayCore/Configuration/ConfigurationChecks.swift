@@ -1,5 +1,5 @@
 import Configuration
-import Forecast
+import ForecastBridge
 import Meteorology
 import TempestUDP
 

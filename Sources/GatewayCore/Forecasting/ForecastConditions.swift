@@ -1,4 +1,4 @@
-import Forecast
+import ForecastBridge
 
 /// The merge published as "conditions": the station is authoritative for
 /// what it measures (temperature, humidity, wind, UV, rain, today's

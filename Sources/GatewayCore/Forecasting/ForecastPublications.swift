@@ -1,4 +1,4 @@
-import Forecast
+import ForecastBridge
 import TempestUDP
 
 /// What one forecast refresh publishes:

@@ -1,4 +1,4 @@
-import Forecast
+import ForecastBridge
 import Glibc
 import Logging
 import Storage

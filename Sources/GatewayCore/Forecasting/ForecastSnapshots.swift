@@ -1,4 +1,4 @@
-import Forecast
+import ForecastBridge
 import GatewayCore
 import Storage
 

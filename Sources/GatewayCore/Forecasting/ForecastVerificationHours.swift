@@ -1,4 +1,4 @@
-import Forecast
+import ForecastBridge
 import Storage
 
 /// The lines a fetched forecast adds to the verification record: its

@@ -1,4 +1,4 @@
-import Forecast
+import ForecastBridge
 import TempestUDP
 
 /// Forecast values in the published-units choice (``PublishedUnits``):

@@ -1,4 +1,4 @@
-import Forecast
+import ForecastBridge
 import Storage
 
 /// What the station measured, as the forecast merge sees it: the newest

@@ -1,3 +1,5 @@
+import ForecastBridge
+
 /// What `status` says about forecasts: where for, and how fresh.
 public struct ForecastStatus: Sendable {
     /// The place asked for (`latitude,longitude`).

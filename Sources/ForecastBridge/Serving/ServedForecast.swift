@@ -1,4 +1,3 @@
-import Forecast
 
 /// The forecast the service serves: the newest one fetched, or, while
 /// Open-Meteo cannot be reached, the last one stored, with when it was

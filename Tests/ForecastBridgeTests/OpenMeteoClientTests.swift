@@ -1,4 +1,4 @@
-import Forecast
+import ForecastBridge
 import HTTP
 import TempestTestKit
 import Testing

@@ -1,4 +1,4 @@
-@testable import Forecast
+@testable import ForecastBridge
 import HTTP
 import TempestTestKit
 import Testing

@@ -1,5 +1,5 @@
 import Glibc
-import Forecast
+import ForecastBridge
 import Testing
 
 @Suite struct LocalCorrectionTests {

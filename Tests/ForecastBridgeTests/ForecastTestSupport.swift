@@ -1,4 +1,4 @@
-import Forecast
+import ForecastBridge
 import Glibc
 import HTTP
 import TempestTestKit
