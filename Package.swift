@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "TempestCloud", targets: ["TempestCloud"]),
         .library(name: "Forecast", targets: ["Forecast"]),
         .library(name: "Configuration", targets: ["Configuration"]),
+        .library(name: "SystemSupport", targets: ["SystemSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -57,9 +58,15 @@ let package = Package(
         .target(name: "CProcess"),
 
         // MARK: Libraries
+        // The small system pieces the other modules share (the monotonic
+        // clock). Knows nothing of the other modules.
+        .target(
+            name: "SystemSupport",
+            dependencies: []
+        ),
         .target(
             name: "TempestUDP",
-            dependencies: ["CProcess"],
+            dependencies: ["CProcess", "SystemSupport"],
             // `Double.rounded` calls libm, which nothing else pulls in
             // without Foundation.
             linkerSettings: [.linkedLibrary("m")]
@@ -74,6 +81,7 @@ let package = Package(
             dependencies: [
                 "CSQLite",
                 "CProcess",
+                "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -82,6 +90,7 @@ let package = Package(
             dependencies: [
                 "CMosquitto",
                 "CProcess",
+                "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -131,6 +140,7 @@ let package = Package(
                 "TempestCloud",
                 "Forecast",
                 "Configuration",
+                "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -189,6 +199,10 @@ let package = Package(
             name: "StorageCrashHarness",
             dependencies: ["Storage"],
             path: "Tests/StorageCrashHarness"
+        ),
+        .testTarget(
+            name: "SystemSupportTests",
+            dependencies: ["SystemSupport", "TempestTestKit"]
         ),
         .testTarget(
             name: "TempestUDPTests",

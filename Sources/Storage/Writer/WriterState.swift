@@ -1,4 +1,5 @@
 import Logging
+import SystemSupport
 
 /// The queue and counters shared between submitting threads and the writer
 /// thread, all guarded by one `ConditionLock`.
@@ -81,7 +82,7 @@ final class WriterState: @unchecked Sendable {
                 queue.append(QueuedWrite(submission: nextSubmission, write: write))
                 nextSubmission += 1
             }
-            if firstQueuedAt == nil, !queue.isEmpty { firstQueuedAt = ConditionLock.now() }
+            if firstQueuedAt == nil, !queue.isEmpty { firstQueuedAt = MonotonicClock.nanoseconds() }
             lock.signal()
             return nextSubmission - 1
         }
@@ -135,7 +136,7 @@ final class WriterState: @unchecked Sendable {
     func acknowledgementsWaiting() {
         lock.withLock {
             guard acknowledgementsDueAt == nil else { return }
-            acknowledgementsDueAt = ConditionLock.now() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
+            acknowledgementsDueAt = MonotonicClock.nanoseconds() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
             lock.signal()
         }
     }

@@ -1,6 +1,7 @@
 import CProcess
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// Receives Tempest hub broadcasts on a UDP socket and hands decoded,
 /// de-duplicated messages to a handler.
@@ -61,7 +62,7 @@ public final class UDPListener: Sendable {
         guard loopRunning.load(ordering: .relaxed) else { return false }
         let busySince = busySinceNanoseconds.load(ordering: .relaxed)
         guard busySince != 0 else { return true }
-        return Double(UDPListener.monotonicNanoseconds() &- busySince) / 1_000_000_000 < seconds
+        return Double(MonotonicClock.nanoseconds() &- busySince) / 1_000_000_000 < seconds
     }
 
     /// The receive loop's marks: running or not, and since when it has been
@@ -71,13 +72,7 @@ public final class UDPListener: Sendable {
     }
 
     func recordBusy(_ busy: Bool) {
-        busySinceNanoseconds.store(busy ? UDPListener.monotonicNanoseconds() : 0, ordering: .relaxed)
-    }
-
-    static func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        busySinceNanoseconds.store(busy ? MonotonicClock.nanoseconds() : 0, ordering: .relaxed)
     }
 
     /// A snapshot of the counters.

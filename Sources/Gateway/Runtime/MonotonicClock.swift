@@ -1,0 +1,5 @@
+import SystemSupport
+
+/// The shared clock under its own name in this module, so the executable's
+/// files read it without each importing SystemSupport.
+typealias MonotonicClock = SystemSupport.MonotonicClock
