@@ -59,7 +59,7 @@ let package = Package(
 
         // MARK: Libraries
         // The small system pieces the other modules share (the monotonic
-        // clock). Knows nothing of the other modules.
+        // clock, errno messages). Knows nothing of the other modules.
         .target(
             name: "SystemSupport",
             dependencies: []
@@ -107,6 +107,7 @@ let package = Package(
             name: "TempestCloud",
             dependencies: [
                 "HTTP",
+                "SystemSupport",
                 "TempestUDP",
                 .product(name: "Logging", package: "swift-log"),
             ]
