@@ -59,14 +59,15 @@ let package = Package(
 
         // MARK: Libraries
         // The small system pieces the other modules share (the monotonic
-        // clock, errno messages). Knows nothing of the other modules.
+        // clock, named threads, errno messages). Knows nothing of the other
+        // modules.
         .target(
             name: "SystemSupport",
-            dependencies: []
+            dependencies: ["CProcess"]
         ),
         .target(
             name: "TempestUDP",
-            dependencies: ["CProcess", "SystemSupport"],
+            dependencies: ["SystemSupport"],
             // `Double.rounded` calls libm, which nothing else pulls in
             // without Foundation.
             linkerSettings: [.linkedLibrary("m")]
@@ -80,7 +81,6 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "CSQLite",
-                "CProcess",
                 "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -89,7 +89,6 @@ let package = Package(
             name: "MQTT",
             dependencies: [
                 "CMosquitto",
-                "CProcess",
                 "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -99,7 +98,7 @@ let package = Package(
             name: "HTTP",
             dependencies: [
                 "CCurl",
-                "CProcess",
+                "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
