@@ -59,8 +59,8 @@ let package = Package(
 
         // MARK: Libraries
         // The small system pieces the other modules share (the monotonic
-        // clock, named threads, errno messages). Knows nothing of the other
-        // modules.
+        // clock, named threads, errno messages, trimming white space). Knows
+        // nothing of the other modules.
         .target(
             name: "SystemSupport",
             dependencies: ["CProcess"]
@@ -120,10 +120,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The configuration file: our own TOML subset, the keys, and the
-        // environment overrides. Knows nothing of the other modules.
+        // environment overrides. Knows nothing of the other modules but
+        // SystemSupport.
         .target(
             name: "Configuration",
-            dependencies: []
+            dependencies: ["SystemSupport"]
         ),
 
         // MARK: The executable
