@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ForecastBridge", targets: ["ForecastBridge"]),
         .library(name: "Configuration", targets: ["Configuration"]),
         .library(name: "GatewayCore", targets: ["GatewayCore"]),
+        .library(name: "SystemSupport", targets: ["SystemSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -49,9 +50,16 @@ let package = Package(
         .target(name: "CProcess"),
 
         // MARK: Libraries
+        // The small system pieces the other modules share (the monotonic
+        // clock, named threads, errno messages, trimming white space). Knows
+        // nothing of the other modules.
+        .target(
+            name: "SystemSupport",
+            dependencies: ["CProcess"]
+        ),
         .target(
             name: "TempestUDP",
-            dependencies: ["CProcess"],
+            dependencies: ["SystemSupport"],
             // `Double.rounded` calls libm, which nothing else pulls in
             // without Foundation.
             linkerSettings: [.linkedLibrary("m")]
@@ -65,7 +73,7 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "CSQLite",
-                "CProcess",
+                "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -73,7 +81,7 @@ let package = Package(
             name: "MQTT",
             dependencies: [
                 "CMosquitto",
-                "CProcess",
+                "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -82,7 +90,7 @@ let package = Package(
             name: "HTTP",
             dependencies: [
                 "CCurl",
-                "CProcess",
+                "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -90,12 +98,13 @@ let package = Package(
             name: "TempestCloud",
             dependencies: [
                 "HTTP",
+                "SystemSupport",
                 "TempestUDP",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Open-Meteo: the client, the variable catalog, the poll and budget
-        // policy, and the merge of a forecast with the station's readings.
+        // policy, and the forecast being served.
         .target(
             name: "ForecastBridge",
             dependencies: [
@@ -105,10 +114,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The configuration file: our own TOML subset, the keys, and the
-        // environment overrides. Knows nothing of the other modules.
+        // environment overrides. Knows nothing of the other modules but
+        // SystemSupport.
         .target(
             name: "Configuration",
-            dependencies: []
+            dependencies: ["SystemSupport"]
         ),
 
         // The pipeline as types: sources (UDP, the WeatherFlow cloud,
@@ -118,6 +128,7 @@ let package = Package(
             name: "GatewayCore",
             dependencies: [
                 "CProcess",
+                "SystemSupport",
                 "TempestUDP",
                 "Meteorology",
                 "Storage",
@@ -144,6 +155,7 @@ let package = Package(
                 "TempestCloud",
                 "ForecastBridge",
                 "Configuration",
+                "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -194,6 +206,10 @@ let package = Package(
             name: "StorageCrashHarness",
             dependencies: ["Storage"],
             path: "Tests/StorageCrashHarness"
+        ),
+        .testTarget(
+            name: "SystemSupportTests",
+            dependencies: ["SystemSupport", "TempestTestKit"]
         ),
         .testTarget(
             name: "TempestUDPTests",

@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// What values a configuration key accepts, and how to say so.
 public enum ValueRule: Sendable {
@@ -117,7 +118,7 @@ public enum ValueRule: Sendable {
             }
         case .textList:
             // An environment variable lists names separated by commas.
-            let names = text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+            let names = text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
             return .array(names.map { .string($0) })
         case .choice, .text:
             break
@@ -161,15 +162,5 @@ public struct RuleViolation: Error, Sendable, Equatable {
     /// Creates a violation.
     public init(_ problem: String) {
         self.problem = problem
-    }
-}
-
-extension String {
-    /// Without spaces at either end.
-    fileprivate func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while scalars.first == " " { scalars = scalars.dropFirst() }
-        while scalars.last == " " { scalars = scalars.dropLast() }
-        return String(scalars)
     }
 }

@@ -1,3 +1,4 @@
+import SystemSupport
 import ArgumentParser
 import GatewayCore
 import TempestUDP

@@ -1,5 +1,6 @@
 import GatewayCore
 import Glibc
+import SystemSupport
 
 /// Questions on a terminal: plain-text prompts that read well in a screen
 /// reader (the question, then the default in words), answers read a line
@@ -11,7 +12,7 @@ struct TerminalInput {
         let suffix = defaultAnswer.map { " (press Enter for \($0))" } ?? ""
         StandardOutput.prompt("\(question)\(suffix): ")
         guard let line = readLine() else { return nil }
-        let answer = line.trimmed(of: " \t\r")
+        let answer = line.trimmingWhitespace()
         return answer.isEmpty ? (defaultAnswer ?? "") : answer
     }
 
@@ -19,7 +20,7 @@ struct TerminalInput {
     func confirm(_ question: String, default defaultAnswer: Bool) -> Bool {
         StandardOutput.prompt("\(question) Type yes or no (press Enter for \(defaultAnswer ? "yes" : "no")): ")
         guard let line = readLine() else { return false }
-        switch line.trimmed(of: " \t\r").lowercased() {
+        switch line.trimmingWhitespace().lowercased() {
         case "": return defaultAnswer
         case "y", "yes": return true
         default: return false
@@ -50,20 +51,10 @@ struct TerminalInput {
             }
             StandardOutput.line("")
         }
-        return readLine().map { $0.trimmed(of: " \t\r") }
+        return readLine().map { $0.trimmingWhitespace() }
     }
 }
 
 /// The terminal settings a Control-C during a secret prompt restores (a
 /// signal handler can reach only global state).
 nonisolated(unsafe) private var echoToRestore = termios()
-
-extension String {
-    /// Without the given characters at either end.
-    func trimmed(of characters: String) -> String {
-        var text = Substring(self)
-        while let first = text.first, characters.contains(first) { text = text.dropFirst() }
-        while let last = text.last, characters.contains(last) { text = text.dropLast() }
-        return String(text)
-    }
-}

@@ -1,6 +1,6 @@
-import CProcess
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// Carries SIGINT, SIGTERM and SIGHUP from their handlers to the tasks that
 /// act on them, without polling: a handler writes one byte to a pipe (as
@@ -27,16 +27,8 @@ public enum SignalWakeups {
         }
         guard let created else { return }
         writeEnd.store(created.write, ordering: .relaxed)
-        var thread = pthread_t()
-        let readEnd = Int(created.read)
-        pthread_create(
-            &thread, nil,
-            { argument in
-                tempest_name_current_thread("signal-wakeups")
-                SignalWakeups.deliver(from: Int32(Int(bitPattern: argument)))
-                return nil
-            }, UnsafeMutableRawPointer(bitPattern: readEnd))
-        pthread_detach(thread)
+        let readEnd = created.read
+        (try? NamedThread(named: "signal-wakeups") { SignalWakeups.deliver(from: readEnd) })?.detach()
     }
 
     /// Calls `observer` (on the pipe's thread: keep it short) after every

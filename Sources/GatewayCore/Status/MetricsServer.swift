@@ -1,6 +1,6 @@
-import CProcess
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// An optional HTTP endpoint on 127.0.0.1 (never another address): `GET
 /// /healthz` answers `ok` while the receive loop runs, `GET /metrics` the
@@ -15,7 +15,7 @@ public final class MetricsServer: Sendable {
     public let port: UInt16
     private let descriptor: Int32
     private let stopping = Atomic<Bool>(false)
-    private let thread = Mutex<pthread_t?>(nil)
+    private let thread = Mutex<NamedThread?>(nil)
     private let metrics: @Sendable () -> String
     private let healthy: @Sendable () -> Bool
 
@@ -48,17 +48,8 @@ public final class MetricsServer: Sendable {
         self.port = UInt16(bigEndian: address.sin_port)
         // No accept timeout: `stop()` wakes the blocked accept with
         // shutdown(2), so a quiet gateway never wakes for this thread.
-        var newThread = pthread_t()
-        if pthread_create(
-            &newThread, nil,
-            { argument in
-                tempest_name_current_thread("metrics-http")
-                Unmanaged<MetricsServer>.fromOpaque(argument!).takeRetainedValue().serve()
-                return nil
-            }, Unmanaged.passRetained(self).toOpaque()) == 0
-        {
-            thread.withLock { $0 = newThread }
-        }
+        let started = try? NamedThread(named: "metrics-http") { self.serve() }
+        thread.withLock { $0 = started }
     }
 
     private func serve() {
@@ -96,7 +87,7 @@ public final class MetricsServer: Sendable {
     public func stop() {
         guard !stopping.exchange(true, ordering: .relaxed) else { return }
         shutdown(descriptor, Int32(SHUT_RDWR))  // wakes the accept
-        if let thread = thread.withLock({ $0 }) { pthread_join(thread, nil) }
+        thread.withLock { $0 }?.join()
         close(descriptor)
     }
 }

@@ -1,6 +1,6 @@
-import CProcess
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// Answers `tempest-gateway status`: a Unix socket next to the database
 /// (`<database>.sock`). A client sends one line, `json` or `text`, receives
@@ -16,7 +16,7 @@ public final class StatusServer: Sendable {
     private let descriptor: Int32
     private let stopping = Atomic<Bool>(false)
     private let report: @Sendable (_ json: Bool, _ output: (String) -> Void) -> Void
-    private let thread = Mutex<pthread_t?>(nil)
+    private let thread = Mutex<NamedThread?>(nil)
 
     /// The socket path for a database path.
     public static func socketPath(database: String) -> String { database + ".sock" }
@@ -44,16 +44,8 @@ public final class StatusServer: Sendable {
         }
         // No accept timeout: `stop()` wakes the blocked accept with
         // shutdown(2), so a quiet gateway never wakes for this thread.
-        var newThread = pthread_t()
-        let started = pthread_create(
-            &newThread, nil,
-            { argument in
-                tempest_name_current_thread("status-socket")
-                let server = Unmanaged<StatusServer>.fromOpaque(argument!).takeRetainedValue()
-                server.serve()
-                return nil
-            }, Unmanaged.passRetained(self).toOpaque())
-        if started == 0 { thread.withLock { $0 = newThread } }
+        let started = try? NamedThread(named: "status-socket") { self.serve() }
+        thread.withLock { $0 = started }
     }
 
     public static func address(_ path: String) -> sockaddr_un {
@@ -88,7 +80,7 @@ public final class StatusServer: Sendable {
     public func stop() {
         guard !stopping.exchange(true, ordering: .relaxed) else { return }
         shutdown(descriptor, Int32(SHUT_RDWR))  // wakes the accept
-        if let thread = thread.withLock({ $0 }) { pthread_join(thread, nil) }
+        thread.withLock { $0 }?.join()
         close(descriptor)
         unlink(path)
     }

@@ -46,10 +46,7 @@ public struct SystemdNotifier: Sendable {
 
     /// `RELOADING=1` and the monotonic time in microseconds systemd wants with it.
     public func reloading() {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let microseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
-        send("RELOADING=1\nMONOTONIC_USEC=\(microseconds)")
+        send("RELOADING=1\nMONOTONIC_USEC=\(MonotonicClock.nanoseconds() / 1_000)")
     }
 
     /// Sends one notification; failures are ignored, as sd_notify's are.

@@ -1,4 +1,5 @@
 import Logging
+import SystemSupport
 
 /// An HTTP GET client over libcurl.
 ///
@@ -40,10 +41,11 @@ public final class HTTPClient: Sendable {
 
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
-                let started = TransferThread.start {
-                    continuation.resume(returning: transfer.perform())
-                }
-                if !started {
+                // A transfer that waits on the network never occupies a
+                // cooperative-pool thread.
+                do {
+                    try NamedThread(named: "http-transfer") { continuation.resume(returning: transfer.perform()) }.detach()
+                } catch {
                     continuation.resume(returning: .failure(.other(message: "could not start a transfer thread", url: request.url)))
                 }
             }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// Reads an HTTP `Retry-After` value: delay-seconds or an IMF-fixdate
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`). The obsolete date forms are not

@@ -1,8 +1,8 @@
 import CCurl
 import Glibc
 
-/// One blocking libcurl easy transfer. `perform()` runs on a dedicated thread
-/// (see ``TransferThread``), never on Swift's cooperative pool.
+/// One blocking libcurl easy transfer. `perform()` runs on a thread of its
+/// own (``HTTPClient/get(_:)``), never on Swift's cooperative pool.
 struct CurlTransfer {
     let request: HTTPRequest
     let userAgent: String

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemSupport
 
 /// What the libcurl callbacks of one transfer read and write. Owned by the
 /// transfer thread; only `isCancelled` is touched from other threads.

@@ -1,12 +1,7 @@
 import CMosquitto
 import Glibc
 import Synchronization
-
-extension Substring {
-    fileprivate func trimmingSpaces() -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-}
+import SystemSupport
 
 /// What libmosquitto's callbacks reach through `userdata`: connection state
 /// and the event handler. Callbacks run on libmosquitto's network thread.
@@ -133,6 +128,6 @@ final class CallbackContext: Sendable {
         }
         let parts = message.split(separator: ":", omittingEmptySubsequences: true)
         guard parts.count >= 3, let reason = parts.last else { return String(message) }
-        return "\(reason.trimmingSpaces()) (\(parts.dropLast().joined(separator: ":")))"
+        return "\(reason.trimmingWhitespace()) (\(parts.dropLast().joined(separator: ":")))"
     }
 }

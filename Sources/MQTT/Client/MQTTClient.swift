@@ -1,6 +1,7 @@
 import CMosquitto
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// An MQTT client over libmosquitto 2.0, running on the library's own
 /// network thread (`connect_async` + `loop_start`), which reconnects by
@@ -194,8 +195,8 @@ public final class MQTTClient: Sendable {
 
     /// Waits up to `seconds` for a connection; true when connected.
     public func waitUntilConnected(seconds: Double) -> Bool {
-        let deadline = MQTTClient.monotonicSeconds() + seconds
-        while !isConnected && MQTTClient.monotonicSeconds() < deadline { usleep(10_000) }
+        let deadline = MonotonicClock.seconds() + seconds
+        while !isConnected && MonotonicClock.seconds() < deadline { usleep(10_000) }
         return isConnected
     }
 
@@ -212,12 +213,6 @@ public final class MQTTClient: Sendable {
     /// handle is in use until it returns.
     private func joinPropertiesConnect() {
         propertiesConnect.withLock { connect in defer { connect = nil }; return connect }?.join()
-    }
-
-    static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
 

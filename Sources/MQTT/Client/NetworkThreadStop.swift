@@ -1,7 +1,7 @@
 import CMosquitto
-import CProcess
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// Ends libmosquitto's network thread after a disconnect, even when the
 /// disconnect landed while the thread was reconnecting.
@@ -19,7 +19,7 @@ import Synchronization
 final class NetworkThreadStop: Sendable {
     private let handle: MosquittoHandle
     private let finished = Atomic<Bool>(false)
-    private let thread = Mutex<pthread_t?>(nil)
+    private let thread = Mutex<NamedThread?>(nil)
 
     private init(handle: MosquittoHandle) {
         self.handle = handle
@@ -45,25 +45,16 @@ final class NetworkThreadStop: Sendable {
     }
 
     private func startWaiting() -> Bool {
-        let job = Unmanaged.passRetained(self).toOpaque()
-        var id = pthread_t()
-        let status = pthread_create(&id, nil, { raw in
-            tempest_name_current_thread("mqtt-stop")
-            let job = Unmanaged<NetworkThreadStop>.fromOpaque(raw!).takeRetainedValue()
-            mosquitto_loop_stop(job.handle.pointer, false)
-            job.finished.store(true, ordering: .releasing)
-            return nil
-        }, job)
-        guard status == 0 else {
-            Unmanaged<NetworkThreadStop>.fromOpaque(job).release()
-            return false
+        let started = try? NamedThread(named: "mqtt-stop") {
+            mosquitto_loop_stop(self.handle.pointer, false)
+            self.finished.store(true, ordering: .releasing)
         }
-        thread.withLock { $0 = id }
+        guard let started else { return false }
+        thread.withLock { $0 = started }
         return true
     }
 
     private func join() {
-        guard let id = thread.withLock({ state in defer { state = nil }; return state }) else { return }
-        pthread_join(id, nil)
+        thread.withLock { state in defer { state = nil }; return state }?.join()
     }
 }

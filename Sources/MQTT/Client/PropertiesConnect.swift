@@ -1,7 +1,7 @@
 import CMosquitto
-import CProcess
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// The first connection of a client whose CONNECT carries MQTT 5 properties
 /// (the Session Expiry Interval of a persistent session).
@@ -15,16 +15,13 @@ import Synchronization
 /// running, and idle until this connect sets the handle's state) takes over
 /// when it returns, whether it connected or failed (then it retries with the
 /// same properties and backoff).
-///
-/// The thread body is a plain C function reaching its job through an
-/// `Unmanaged` pointer, never a closure with an actor's isolation.
 final class PropertiesConnect: Sendable {
     private let handle: MosquittoHandle
     private let configuration: MQTTConfiguration
     private let context: CallbackContext
     private let sessionExpiry: UInt32
     /// The running thread, until `join`.
-    private let thread = Mutex<pthread_t?>(nil)
+    private let thread = Mutex<NamedThread?>(nil)
 
     init(handle: MosquittoHandle, configuration: MQTTConfiguration, context: CallbackContext, sessionExpiry: UInt32) {
         self.handle = handle
@@ -35,19 +32,8 @@ final class PropertiesConnect: Sendable {
 
     /// Starts the connecting thread; false when no thread could be made.
     func start() -> Bool {
-        let job = Unmanaged.passRetained(self).toOpaque()
-        var id = pthread_t()
-        let status = pthread_create(&id, nil, { raw in
-            tempest_name_current_thread("mqtt-connect")
-            let job = Unmanaged<PropertiesConnect>.fromOpaque(raw!).takeRetainedValue()
-            job.connect()
-            return nil
-        }, job)
-        guard status == 0 else {
-            Unmanaged<PropertiesConnect>.fromOpaque(job).release()
-            return false
-        }
-        thread.withLock { $0 = id }
+        guard let started = try? NamedThread(named: "mqtt-connect", { self.connect() }) else { return false }
+        thread.withLock { $0 = started }
         return true
     }
 
@@ -55,8 +41,7 @@ final class PropertiesConnect: Sendable {
     /// lookup or TCP connect is still under way). The handle must not be
     /// stopped, reset or destroyed before.
     func join() {
-        guard let id = thread.withLock({ state in defer { state = nil }; return state }) else { return }
-        pthread_join(id, nil)
+        thread.withLock { state in defer { state = nil }; return state }?.join()
     }
 
     private func connect() {

@@ -35,7 +35,8 @@ final class ConditionLock: @unchecked Sendable {
     }
 
     /// With the mutex held: waits for a signal or until the monotonic clock
-    /// reaches `deadline` (nanoseconds; nil waits without limit).
+    /// reaches `deadline` (`MonotonicClock.nanoseconds()`; nil waits
+    /// without limit).
     func wait(until deadline: UInt64?) {
         guard let deadline else {
             pthread_cond_wait(condition, mutex)
@@ -43,12 +44,5 @@ final class ConditionLock: @unchecked Sendable {
         }
         var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         pthread_cond_timedwait(condition, mutex, &time)
-    }
-
-    /// Nanoseconds on the monotonic clock.
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import SystemSupport
 
 extension WriterState {
     private enum Work {
@@ -16,7 +17,7 @@ extension WriterState {
 
     /// The writer thread's loop: commit batches, run tasks, prune, until stopped.
     func run(store: Store) {
-        var nextPruneAt = configuration.pruneIntervalSeconds.map { ConditionLock.now() + Self.nanoseconds($0) }
+        var nextPruneAt = configuration.pruneIntervalSeconds.map { MonotonicClock.nanoseconds() + Self.nanoseconds($0) }
         while true {
             switch nextWork(nextPruneAt: nextPruneAt) {
             case .exit:
@@ -43,7 +44,7 @@ extension WriterState {
     private func nextWork(nextPruneAt: UInt64?) -> Work {
         lock.withLock {
             while true {
-                let now = ConditionLock.now()
+                let now = MonotonicClock.nanoseconds()
                 if stopping && abandonOnStop { return .exit }
                 if !tasks.isEmpty {
                     defer { tasks.removeAll() }
@@ -169,7 +170,7 @@ extension WriterState {
         } catch {
             lock.withLock {
                 pendingAcknowledgements.insert(contentsOf: acknowledgements, at: 0)
-                if !pendingAcknowledgements.isEmpty && acknowledgementsDueAt == nil { acknowledgementsDueAt = ConditionLock.now() }
+                if !pendingAcknowledgements.isEmpty && acknowledgementsDueAt == nil { acknowledgementsDueAt = MonotonicClock.nanoseconds() }
             }
             failed(batch, error: error, store: store)
             return
@@ -180,7 +181,7 @@ extension WriterState {
         let recovered: (held: Int, dropped: Int)?
         let syncNow: Bool
         (report, waiters, recovered, syncNow) = lock.withLock {
-            let now = ConditionLock.now()
+            let now = MonotonicClock.nanoseconds()
             inFlightCount = 0
             inFlightSheddableCount = 0
             // Deleting delivered messages needs no sync: lost to a power
@@ -241,12 +242,12 @@ extension WriterState {
             inFlightSheddableCount = 0
             queue.insert(contentsOf: batch, at: 0)
             trimToLimit()
-            if firstQueuedAt == nil { firstQueuedAt = ConditionLock.now() }
+            if firstQueuedAt == nil { firstQueuedAt = MonotonicClock.nanoseconds() }
             let first = !storageUnavailable
             storageUnavailable = true
             if stopping { abandonOnStop = true }
             lastError = "\(error)"
-            nextRetryAt = ConditionLock.now() + Self.nanoseconds(configuration.retryIntervalSeconds)
+            nextRetryAt = MonotonicClock.nanoseconds() + Self.nanoseconds(configuration.retryIntervalSeconds)
             return first
         }
         if firstOfEpisode {
@@ -279,11 +280,11 @@ extension WriterState {
             lock.withLock {
                 syncedThrough = max(syncedThrough, through)
                 unsyncedSince = nil
-                lastSyncAt = ConditionLock.now()
+                lastSyncAt = MonotonicClock.nanoseconds()
             }
         } catch {
             logger.warning("could not sync the write-ahead log; will retry", metadata: ["error": "\(error)"])
-            lock.withLock { unsyncedSince = ConditionLock.now() }
+            lock.withLock { unsyncedSince = MonotonicClock.nanoseconds() }
         }
     }
 
@@ -299,12 +300,12 @@ extension WriterState {
                     "pruned",
                     metadata: ["rows": "\(report.deletedRows)", "windMinutes": "\(report.windMinutesWritten)", "packed": "\(report.packedRows)"])
             }
-            if report.hasMore { return ConditionLock.now() }
+            if report.hasMore { return MonotonicClock.nanoseconds() }
             try store.incrementalVacuum(pages: configuration.vacuumPagesPerPass)
         } catch {
             logger.warning("retention pruning failed; will try again later", metadata: ["error": "\(error)"])
         }
-        return ConditionLock.now() + Self.nanoseconds(interval)
+        return MonotonicClock.nanoseconds() + Self.nanoseconds(interval)
     }
 
     private func logRejection(_ error: any Error) {

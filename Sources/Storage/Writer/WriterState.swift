@@ -1,4 +1,5 @@
 import Logging
+import SystemSupport
 
 /// The queue and counters shared between submitting threads and the writer
 /// thread, all guarded by one `ConditionLock`.
@@ -83,7 +84,7 @@ final class WriterState: @unchecked Sendable {
                 queue.append(QueuedWrite(submission: nextSubmission, write: write))
                 nextSubmission += 1
             }
-            if firstQueuedAt == nil, !queue.isEmpty { firstQueuedAt = ConditionLock.now() }
+            if firstQueuedAt == nil, !queue.isEmpty { firstQueuedAt = MonotonicClock.nanoseconds() }
             lock.signal()
             return nextSubmission - 1
         }
@@ -145,7 +146,7 @@ final class WriterState: @unchecked Sendable {
             return
         }
         guard acknowledgementsDueAt == nil, !pendingAcknowledgements.isEmpty else { return }
-        acknowledgementsDueAt = ConditionLock.now() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
+        acknowledgementsDueAt = MonotonicClock.nanoseconds() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
         lock.signal()
     }
 
@@ -156,7 +157,7 @@ final class WriterState: @unchecked Sendable {
         nextSubmission += 1
         pendingAcknowledgements = []
         acknowledgementsDueAt = nil
-        if firstQueuedAt == nil { firstQueuedAt = ConditionLock.now() }
+        if firstQueuedAt == nil { firstQueuedAt = MonotonicClock.nanoseconds() }
     }
 
     func flush() async throws {

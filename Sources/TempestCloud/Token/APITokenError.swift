@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// Why a token could not be loaded. Never contains the token.
 public struct APITokenError: Error, Sendable, Hashable, CustomStringConvertible {
     private enum Code: Sendable, Hashable {
@@ -27,7 +29,7 @@ public struct APITokenError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         switch code {
         case .unreadable(let path, let errno):
-            "cannot read the token file \(path): \(SystemError.message(errno))"
+            "cannot read the token file \(path): \(SystemError(number: errno).message)"
         case .tooOpen(let path, let mode):
             "the token file \(path) is readable by other users (mode \(String(mode & 0o777, radix: 8))); fix it with: chmod 600 \(path)"
         case .notARegularFile(let path):

@@ -1,3 +1,6 @@
+import Glibc
+import SystemSupport
+
 /// Why the listener could not start.
 public struct ListenerError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: Hashable, Sendable {
@@ -29,7 +32,7 @@ public struct ListenerError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The socket could not be created or configured.
     public static func socketFailed(_ step: String, errno: Int32) -> ListenerError {
-        ListenerError(.socketFailed, "could not \(step): \(SystemError.message(errno))")
+        ListenerError(.socketFailed, "could not \(step): \(SystemError(number: errno))")
     }
 
     /// The address and port could not be bound.
@@ -41,24 +44,14 @@ public struct ListenerError: Error, Hashable, Sendable, CustomStringConvertible 
             hint = "; ports below 1024 need privileges"
         }
         return ListenerError(
-            .bindFailed, "could not listen on UDP \(address):\(port): \(SystemError.message(errno))\(hint)")
+            .bindFailed, "could not listen on UDP \(address):\(port): \(SystemError(number: errno))\(hint)")
     }
 
     /// The receive thread could not be started.
     public static func threadFailed(errno: Int32) -> ListenerError {
-        ListenerError(.threadFailed, "could not start the receive thread: \(SystemError.message(errno))")
+        ListenerError(.threadFailed, "could not start the receive thread: \(SystemError(number: errno))")
     }
 
     public static func == (lhs: ListenerError, rhs: ListenerError) -> Bool { lhs.code == rhs.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-}
-
-import Glibc
-
-/// Turns an errno value into the C library's message.
-enum SystemError {
-    static func message(_ number: Int32) -> String {
-        guard let text = strerror(number) else { return "error \(number)" }
-        return String(cString: text) + " (errno \(number))"
-    }
 }

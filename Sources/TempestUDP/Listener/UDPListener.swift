@@ -1,6 +1,6 @@
-import CProcess
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// Receives Tempest hub broadcasts on a UDP socket and hands decoded,
 /// de-duplicated messages to a handler.
@@ -22,7 +22,7 @@ public final class UDPListener: Sendable {
 
     private struct State: ~Copyable {
         var socket: Int32 = -1
-        var thread: pthread_t?
+        var thread: NamedThread?
         var isStopping = false
         var boundPort: UInt16 = 0
     }
@@ -61,7 +61,7 @@ public final class UDPListener: Sendable {
         guard loopRunning.load(ordering: .relaxed) else { return false }
         let busySince = busySinceNanoseconds.load(ordering: .relaxed)
         guard busySince != 0 else { return true }
-        return Double(UDPListener.monotonicNanoseconds() &- busySince) / 1_000_000_000 < seconds
+        return Double(MonotonicClock.nanoseconds() &- busySince) / 1_000_000_000 < seconds
     }
 
     /// The receive loop's marks: running or not, and since when it has been
@@ -71,13 +71,7 @@ public final class UDPListener: Sendable {
     }
 
     func recordBusy(_ busy: Bool) {
-        busySinceNanoseconds.store(busy ? UDPListener.monotonicNanoseconds() : 0, ordering: .relaxed)
-    }
-
-    static func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        busySinceNanoseconds.store(busy ? MonotonicClock.nanoseconds() : 0, ordering: .relaxed)
     }
 
     /// A snapshot of the counters.
@@ -89,21 +83,15 @@ public final class UDPListener: Sendable {
     /// receive thread, which calls `handler` for every datagram it reads.
     public func start(handler: @escaping @Sendable (ListenerEvent) -> Void) throws(ListenerError) {
         let descriptor = try openSocket()
-        let context = ReceiveLoop(listener: self, socket: descriptor, handler: handler)
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { argument in
-                tempest_name_current_thread("udp-receive")
-                let loop = Unmanaged<ReceiveLoop>.fromOpaque(argument!).takeRetainedValue()
-                loop.run()
-                return nil
-            },
-            Unmanaged.passRetained(context).toOpaque()
-        )
-        guard started == 0 else {
+        let thread: NamedThread
+        do {
+            // The loop is made on its thread, which alone uses it.
+            thread = try NamedThread(named: "udp-receive") {
+                ReceiveLoop(listener: self, socket: descriptor, handler: handler).run()
+            }
+        } catch {
             close(descriptor)
-            throw .threadFailed(errno: started)
+            throw .threadFailed(errno: error.number)
         }
         state.withLock {
             $0.socket = descriptor
@@ -117,7 +105,7 @@ public final class UDPListener: Sendable {
     /// Linux this works for UDP sockets too), so there is no read timeout to
     /// wait for, nor one that wakes a quiet listener every second.
     public func stop() {
-        let (thread, socket): (pthread_t?, Int32) = state.withLock { state in
+        let (thread, socket): (NamedThread?, Int32) = state.withLock { state in
             state.isStopping = true
             let thread = state.thread
             state.thread = nil
@@ -125,7 +113,7 @@ public final class UDPListener: Sendable {
         }
         if let thread {
             _ = shutdown(socket, Int32(SHUT_RD))
-            pthread_join(thread, nil)
+            thread.join()
         }
         state.withLock {
             if $0.socket >= 0 {
