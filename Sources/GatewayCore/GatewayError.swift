@@ -1,13 +1,24 @@
-/// Errors the command line reports and exits on, in words a person can act on.
+/// Errors the gateway stops on, in words a person can act on; `code` says
+/// which, for callers that handle some differently.
 public struct GatewayError: Error, CustomStringConvertible {
-    private enum Code {
+    /// What went wrong.
+    public enum Code: Sendable, Hashable {
+        /// The UDP socket could not be opened or bound.
         case listenerFailed
+        /// No database file where one was expected.
         case databaseMissing
+        /// The database could not be opened or migrated.
         case databaseUnavailable
+        /// The MQTT client could not be set up.
         case mqttUnavailable
+        /// The status socket could not be created.
+        case statusSocketUnavailable
+        /// The /healthz and /metrics endpoint could not listen.
+        case metricsUnavailable
     }
 
-    private let code: Code
+    /// What went wrong.
+    public let code: Code
     public let description: String
 
     public static func listenerFailed(_ error: Error) -> GatewayError {
@@ -26,5 +37,15 @@ public struct GatewayError: Error, CustomStringConvertible {
 
     public static func databaseUnavailable(_ path: String, _ error: Error) -> GatewayError {
         GatewayError(code: .databaseUnavailable, description: "cannot open the database '\(path)': \(error)")
+    }
+
+    /// The status socket's error, in its own words.
+    public static func statusSocketUnavailable(_ error: Error) -> GatewayError {
+        GatewayError(code: .statusSocketUnavailable, description: "\(error)")
+    }
+
+    /// The metrics endpoint's error, in its own words.
+    public static func metricsUnavailable(_ error: Error) -> GatewayError {
+        GatewayError(code: .metricsUnavailable, description: "\(error)")
     }
 }

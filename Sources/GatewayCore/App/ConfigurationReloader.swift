@@ -1,0 +1,66 @@
+import Configuration
+import MQTT
+import Storage
+import Synchronization
+
+/// Applies a SIGHUP to a running gateway: reads the configuration again
+/// (the command line's options still win), keeps the running one when the
+/// new one has a problem, applies the retention and the elevation at once,
+/// moves the MQTT connection when its settings or its password changed, has
+/// the cloud follower and the forecast service restart when their settings
+/// changed, and says what waits for a restart.
+final class ConfigurationReloader: Sendable {
+    private let running: Mutex<GatewayConfiguration>
+    private let load: @Sendable () throws -> GatewayConfiguration
+    private let mqttClientConfiguration: @Sendable (GatewayConfiguration.MQTT) throws -> MQTTConfiguration
+    private let writer: StoreWriter
+    private let publisher: GatewayPublisher?
+    private let ingestor: Ingestor
+    private let cloud: ReplaceableService<CloudFollower>
+    private let forecasts: ReplaceableService<ForecastService>
+    private let operatorLog: OperatorLog
+
+    init(
+        running: GatewayConfiguration, load: @escaping @Sendable () throws -> GatewayConfiguration,
+        mqttClientConfiguration: @escaping @Sendable (GatewayConfiguration.MQTT) throws -> MQTTConfiguration,
+        writer: StoreWriter, publisher: GatewayPublisher?, ingestor: Ingestor, cloud: ReplaceableService<CloudFollower>,
+        forecasts: ReplaceableService<ForecastService>, operatorLog: OperatorLog
+    ) {
+        self.running = Mutex(running)
+        self.load = load
+        self.mqttClientConfiguration = mqttClientConfiguration
+        self.writer = writer
+        self.publisher = publisher
+        self.ingestor = ingestor
+        self.cloud = cloud
+        self.forecasts = forecasts
+        self.operatorLog = operatorLog
+    }
+
+    /// Reads the configuration again and applies what changed.
+    func reload() async {
+        let running = self.running.withLock { $0 }
+        let new: GatewayConfiguration
+        do {
+            new = try load()
+        } catch {
+            operatorLog.line("Configuration not reloaded, the running one stays: \(error)")
+            return
+        }
+        var changes = ConfigurationReload(from: running, to: new)
+        writer.setRetention(new.storage.retentionPolicy)
+        ingestor.setSite(GatewayRun.site(of: new.station))
+        if let publisher, new.mqtt.enabled {
+            // The password is read again too: a rotated secret counts as a change.
+            do {
+                if try await publisher.reconnect(with: mqttClientConfiguration(new.mqtt)) { changes.noteMQTTConnectionMoved() }
+            } catch {
+                changes.noteMQTTConnectionFailed("\(error)")
+            }
+        }
+        if ConfigurationReload.cloudChanged(running, new) { cloud.replace(with: new) }
+        if ConfigurationReload.forecastChanged(running, new) { forecasts.replace(with: new) }
+        operatorLog.line(changes.summary)
+        self.running.withLock { $0 = new }
+    }
+}

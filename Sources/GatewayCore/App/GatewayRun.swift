@@ -1,0 +1,306 @@
+import Configuration
+import Glibc
+import Logging
+import Meteorology
+import MQTT
+import ServiceLifecycle
+import Storage
+import Synchronization
+import TempestCloud
+import TempestUDP
+
+/// The gateway itself, as `run` starts it: the store writer, the MQTT sink,
+/// the ingestor, the sources (UDP, the WeatherFlow cloud, forecasts), the
+/// status socket and /metrics, wired together and run as one service group
+/// until SIGINT or SIGTERM (or the time limit).
+///
+/// The executable decides only what comes from its options (`Hooks`); every
+/// rule of the pipeline lives in the types this wires together.
+public struct GatewayRun: Sendable {
+    /// What the executable supplies: the parts whose settings come from its
+    /// options, and where it echoes what the listener hears.
+    public struct Hooks: Sendable {
+        /// Reads the configuration again, for SIGHUP (options still win).
+        public var reloadConfiguration: @Sendable () throws -> GatewayConfiguration
+        /// The WeatherFlow REST client, or nil without a token.
+        public var cloudClient: @Sendable (GatewayConfiguration) throws -> WeatherFlowClient?
+        /// The forecast service, or nil when forecasts are off.
+        public var forecastService: @Sendable (ForecastServiceParts, GatewayConfiguration) throws -> ForecastService?
+        /// The MQTT client's settings (reads the password, so again on every reload).
+        public var mqttClientConfiguration: @Sendable (GatewayConfiguration.MQTT) throws -> MQTTConfiguration
+        /// Called with every listener event before it is ingested (the terminal echo), or nil.
+        public var onListenerEvent: (@Sendable (ListenerEvent) -> Void)?
+
+        /// Makes one from its parts.
+        public init(
+            reloadConfiguration: @escaping @Sendable () throws -> GatewayConfiguration,
+            cloudClient: @escaping @Sendable (GatewayConfiguration) throws -> WeatherFlowClient?,
+            forecastService: @escaping @Sendable (ForecastServiceParts, GatewayConfiguration) throws -> ForecastService?,
+            mqttClientConfiguration: @escaping @Sendable (GatewayConfiguration.MQTT) throws -> MQTTConfiguration,
+            onListenerEvent: (@Sendable (ListenerEvent) -> Void)?
+        ) {
+            self.reloadConfiguration = reloadConfiguration
+            self.cloudClient = cloudClient
+            self.forecastService = forecastService
+            self.mqttClientConfiguration = mqttClientConfiguration
+            self.onListenerEvent = onListenerEvent
+        }
+    }
+
+    /// What a forecast service is built from.
+    public struct ForecastServiceParts: Sendable {
+        public var writer: StoreWriter
+        public var summaries: DailySummaryKeeper
+        public var publisher: GatewayPublisher?
+        public var units: PublishedUnits
+        public var timeZone: String
+    }
+
+    /// How a run ended.
+    public struct Outcome: Sendable {
+        /// The listener's counters.
+        public var statistics: ListenerStatistics
+        /// Messages the store refused.
+        public var refusedCount: Int
+    }
+
+    /// The configuration in force at the start.
+    public var settings: GatewayConfiguration
+    /// The database file.
+    public var databasePath: String
+    /// The station's time zone, for daily totals.
+    public var zone: TimeZoneRules
+    /// Seconds between polls of the REST fallback.
+    public var cloudPollIntervalSeconds: Double = 60
+    /// Seconds before the MQTT client is started again after libmosquitto gave up.
+    public var mqttRestartDelaySeconds: Double = 30
+    /// Stop after this many seconds; nil runs until SIGINT or SIGTERM.
+    public var durationSeconds: Int?
+    /// Where the run's sentences go.
+    public var operatorLog: OperatorLog
+    /// What the executable supplies.
+    public var hooks: Hooks
+
+    /// A run of `settings` storing in `databasePath`.
+    public init(settings: GatewayConfiguration, databasePath: String, zone: TimeZoneRules, operatorLog: OperatorLog, hooks: Hooks) {
+        self.settings = settings
+        self.databasePath = databasePath
+        self.zone = zone
+        self.operatorLog = operatorLog
+        self.hooks = hooks
+    }
+
+    /// Runs until a shutdown signal (or the time limit), then commits
+    /// everything received, publishes `offline` and stops.
+    ///
+    /// - Throws: `GatewayError` when a part cannot start (the database, MQTT,
+    ///   the listener, the status socket, /metrics).
+    public func run() async throws -> Outcome {
+        let path = databasePath
+        // The publisher wakes on every commit and on the broker's events
+        // (see OutboxPumpService), so an event leaves for the broker as soon
+        // as it is durable. Commits follow arrivals within 2 ms: at a station's
+        // pace every message commits on its own, under load batches form
+        // while a commit is in flight.
+        let pumpWakeup = WakeupEvent()
+        // Messages waiting in the outbox, for `status`: known after each
+        // commit without a query (-1 until first known).
+        let outboxDepth = Atomic<Int>(-1)
+        let committedPublisher = Mutex<GatewayPublisher?>(nil)
+        var writerConfiguration = StoreWriterConfiguration()
+        writerConfiguration.maximumBatchDelaySeconds = 0.002
+        writerConfiguration.retention = settings.storage.retentionPolicy
+        let writer: StoreWriter
+        do {
+            writer = try StoreWriter(
+                path: path, configuration: writerConfiguration, logger: Logger(label: "tempest.storage"),
+                onCommit: { report in
+                    if let depth = report.outboxDepth { outboxDepth.store(depth, ordering: .relaxed) }
+                    // The pump is woken only when this commit left it work.
+                    if committedPublisher.withLock({ $0 })?.noteCommitted(report) == true { pumpWakeup.signal() }
+                })
+        } catch {
+            throw GatewayError.databaseUnavailable(path, error)
+        }
+        let summaries = DailySummaryKeeper(timeZone: zone)
+        let restored = try await writer.perform { store in
+            try summaries.restore(from: store, now: Int64(Glibc.time(nil)))
+        }
+        operatorLog.line(
+            "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
+                + "\(restored.observations) stored observations and \(restored.strikes) strikes.")
+
+        let hooks = self.hooks
+        let cloudClient = try hooks.cloudClient(settings)
+        let publisher = try makePublisher(writer: writer, mqtt: settings.mqtt, rainCheck: cloudClient != nil)
+        committedPublisher.withLock { $0 = publisher }
+        let activity = DeviceActivity()
+        let units = settings.mqtt.publishedUnits
+        let ingestor = Ingestor(
+            writer: writer, summaries: summaries, activity: activity, sink: publisher, site: Self.site(of: settings.station),
+            rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), operatorLog: operatorLog)
+        let handler: @Sendable (ListenerEvent) -> Void = { event in
+            hooks.onListenerEvent?(event)
+            guard case .message(let received) = event else { return }
+            ingestor.ingest(
+                received.message, source: .udp, receivedAt: received.receivedAt.secondsSince1970, isLate: received.isLate)
+        }
+        // The cloud follower and the forecast service restart on a reload
+        // that changes them; the listener and the store go on meanwhile.
+        let cloudPollIntervalSeconds = self.cloudPollIntervalSeconds
+        let makeFollower: @Sendable (GatewayConfiguration, WeatherFlowClient?) -> CloudFollower? = { settings, cloudClient in
+            cloudClient.map { client in
+                CloudFollower(
+                    client: client, settings: Self.cloudSettings(settings, pollIntervalSeconds: cloudPollIntervalSeconds),
+                    writer: writer, activity: activity, summaries: summaries, logger: Logger(label: "tempest.cloud"),
+                    onRainCheck: { serials, today, yesterday in
+                        guard let publisher else { return }
+                        for serial in serials {
+                            publisher.update(
+                                values: MessagePublications.rainCheckValues(
+                                    serial: serial, todayMillimeters: today, yesterdayMillimeters: yesterday, layout: publisher.layout,
+                                    units: units))
+                        }
+                    }
+                ) { message, source in ingestor.ingest(message, source: source, receivedAt: Int64(Glibc.time(nil)), isLate: false) }
+            }
+        }
+        let initialFollower = makeFollower(settings, cloudClient)
+        if initialFollower == nil {
+            operatorLog.line("No WeatherFlow token: the REST fallback and backfill are off (see --token-file).")
+        }
+        let cloudService = ReplaceableService(
+            name: "the WeatherFlow cloud follower", initial: initialFollower,
+            make: { new in makeFollower(new, try hooks.cloudClient(new)) },
+            operatorLog: operatorLog, run: { follower in await follower.run() })
+        let forecastParts = ForecastServiceParts(
+            writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier)
+        let makeForecasting: @Sendable (GatewayConfiguration) throws -> ForecastService? = { settings in
+            try hooks.forecastService(forecastParts, settings)
+        }
+        let forecastService = ReplaceableService(
+            name: "the forecast service", initial: try makeForecasting(settings), make: makeForecasting,
+            operatorLog: operatorLog, run: { service in await service.run() })
+        let udpAddress = settings.udp.address
+        let udpPort = UInt16(settings.udp.port)
+        let startedAt = Int64(Glibc.time(nil))
+        let runningListener = Mutex<UDPListener?>(nil)
+        let reportNow: @Sendable () -> StatusReport = {
+            let depth = outboxDepth.load(ordering: .relaxed)
+            return StatusReport(
+                startedAt: startedAt, listener: runningListener.withLock { $0 }, bindAddress: udpAddress,
+                activity: activity, writerStatus: writer.status, databasePath: path,
+                outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
+                mqttConnected: publisher?.isConnected ?? false, mqttBroker: publisher?.brokerAddress ?? "",
+                mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.state,
+                forecast: forecastService.component.map { ForecastStatus(locationKey: $0.query.locationKey, served: $0.served) })
+        }
+        let status: StatusServer
+        do {
+            status = try StatusServer(path: StatusServer.socketPath(database: path)) { wantsJSON, output in
+                let now = Int64(Glibc.time(nil))
+                if wantsJSON { reportNow().writeJSON(now: now, to: output) } else { reportNow().writeText(now: now, to: output) }
+            }
+        } catch {
+            throw GatewayError.statusSocketUnavailable(error)
+        }
+        defer { status.stop() }
+        var metrics: MetricsServer?
+        if let metricsPort = settings.metrics.port.map(UInt16.init) {
+            // Healthy while the receive loop is alive and not stuck in one
+            // datagram for 10 s (it sleeps in its read while the hub is quiet).
+            do {
+                metrics = try MetricsServer(
+                    port: metricsPort, metrics: { reportNow().prometheus(now: Int64(Glibc.time(nil))) },
+                    healthy: {
+                        runningListener.withLock { $0 }?.receiveLoopIsResponsive(withinSeconds: 10) ?? false
+                    })
+            } catch {
+                throw GatewayError.metricsUnavailable(error)
+            }
+            operatorLog.line("Serving /healthz and /metrics on http://127.0.0.1:\(metrics!.port).")
+        }
+        defer { metrics?.stop() }
+        var session = ListeningSession(
+            configuration: UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort), durationSeconds: durationSeconds,
+            operatorLog: operatorLog, handler: handler)
+        session.onStart = { listener in runningListener.withLock { $0 = listener } }
+        session.notifier = SystemdNotifier()
+        session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"
+        // The services of the run, under swift-service-lifecycle. SIGINT and
+        // SIGTERM end ingest (ShutdownSignal, so the log names the signal);
+        // its end shuts the group down in reverse order: the reload watcher,
+        // forecasts, the cloud follower, and last the outbox pump.
+        let reloader = ConfigurationReloader(
+            running: settings, load: hooks.reloadConfiguration, mqttClientConfiguration: hooks.mqttClientConfiguration,
+            writer: writer, publisher: publisher, ingestor: ingestor, cloud: cloudService, forecasts: forecastService,
+            operatorLog: operatorLog)
+        let reloadService = ReloadService(reload: { await reloader.reload() })
+        let pumpService = OutboxPumpService(
+            publisher: publisher, writer: writer, wakeup: pumpWakeup,
+            noteDepth: { depth in outboxDepth.store(depth, ordering: .relaxed) })
+        let ingestService = IngestService(session: session)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [
+                    .init(service: pumpService, serviceName: "outbox pump"),
+                    .init(service: cloudService, serviceName: "WeatherFlow cloud"),
+                    .init(service: forecastService, serviceName: "forecasts"),
+                    .init(service: reloadService, serviceName: "configuration reload"),
+                    .init(service: ingestService, successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "UDP ingest"),
+                ],
+                logger: Logger(label: "tempest.lifecycle")))
+        try await group.run()
+        do {
+            try await writer.flush()
+        } catch {
+            operatorLog.line("error: could not commit the last batch: \(error)")
+        }
+        await publisher?.stop()
+        try? await writer.flush()
+        writer.shutdown()
+        return Outcome(statistics: ingestService.statistics ?? ListenerStatistics(), refusedCount: ingestor.refusedCount)
+    }
+
+    /// Where the station stands, for sea-level pressure: nil without an elevation.
+    public static func site(of station: GatewayConfiguration.Station) -> DerivedObservation.Site? {
+        station.elevation.map { DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: station.sensorHeight) }
+    }
+
+    /// The cloud follower's settings from the effective configuration.
+    static func cloudSettings(_ settings: GatewayConfiguration, pollIntervalSeconds: Double) -> CloudFollowerSettings {
+        var cloud = CloudFollowerSettings()
+        cloud.stationID = settings.station.stationID
+        cloud.quietSeconds = Int64(settings.weatherFlow.fallbackAfterSeconds)
+        cloud.powerSaveQuietSeconds = max(cloud.quietSeconds, 900)
+        cloud.horizonSeconds = Int64(settings.weatherFlow.backfillDays) * 86_400
+        cloud.pollIntervalSeconds = pollIntervalSeconds
+        return cloud
+    }
+
+    /// The MQTT publisher, started, unless MQTT is off (`--no-mqtt`).
+    /// `rainCheck` announces the cloud's RainCheck rain entities (when a
+    /// token is configured).
+    private func makePublisher(writer: StoreWriter, mqtt: GatewayConfiguration.MQTT, rainCheck: Bool) throws -> GatewayPublisher? {
+        guard mqtt.enabled else { return nil }
+        let configuration = try hooks.mqttClientConfiguration(mqtt)
+        do {
+            let layout = TopicLayout(base: mqtt.base)
+            let discovery = mqtt.homeAssistant
+                ? HomeAssistantDiscovery(
+                    prefix: mqtt.homeAssistantPrefix, layout: layout, units: mqtt.publishedUnits,
+                    disabledEntities: Set(mqtt.disabledEntities), rainCheck: rainCheck)
+                : nil
+            let publisher = try GatewayPublisher(
+                configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),
+                writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttRestartDelaySeconds,
+                compatibility: mqtt.compatibility, units: mqtt.publishedUnits)
+            try publisher.start()
+            operatorLog.line(
+                "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqtt.base)/ (retrying until the broker answers).")
+            return publisher
+        } catch {
+            throw GatewayError.mqttUnavailable(error)
+        }
+    }
+}
