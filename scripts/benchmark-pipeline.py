@@ -452,6 +452,7 @@ def measure(directory, gateway, memory, subscriber, udp_port):
     # peak is also taken per step (reset before each), so that the figure at
     # a given rate does not carry the higher steps' or the burst's.
     peaks = [peak_rss_kib(gateway.pid)]
+    memory_peaks = [memory.peaks(since_start=True)]
     best = 0
     serial_index = 0
     for rate in (5_000, 10_000, 20_000, 30_000):
@@ -497,6 +498,7 @@ def measure(directory, gateway, memory, subscriber, udp_port):
               + (f", peak resident memory during the step {step_peak / 1024:.1f} MB" if step_peak_known else ""))
         print(f"    peak memory during the step (smaps_rollup): {memory_line(step_memory)}")
         peaks.append(step_peak)
+        memory_peaks.append(step_memory)
         if lost:
             print(f"    so far: {after['udp']['kernel_drops']} dropped by the kernel (socket buffer full), "
                   f"{after['database']['rapid_wind_dropped']} dropped by the writer (memory bound), "
@@ -510,7 +512,9 @@ def measure(directory, gateway, memory, subscriber, udp_port):
 
     print(f"peak resident memory over the whole run: {max(peaks) / 1024:.1f} MB "
           f"(the largest of the steps above and of everything before them)")
-    print(f"peak memory over the whole run (smaps_rollup): {memory_line(memory.peaks(since_start=True))}")
+    whole_run = {field: max(p[field] for p in memory_peaks) for field in MemorySampler.FIELDS}
+    print(f"peak memory over the whole run (smaps_rollup): {memory_line(whole_run)} "
+          f"(the largest of the steps above and of everything before them)")
 
 
 if __name__ == "__main__":
