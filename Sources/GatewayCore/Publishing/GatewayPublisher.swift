@@ -2,6 +2,7 @@ import Glibc
 import Logging
 import MQTT
 import Storage
+import SystemSupport
 import Synchronization
 
 /// Publishes to MQTT from what is durable:
@@ -18,68 +19,30 @@ import Synchronization
 /// - `<base>/gateway/status` is `online` after each connect, `offline` on a
 ///   clean stop, and `offline` through the last will otherwise.
 public final class GatewayPublisher: RetainedStateSink {
-    private struct State {
-        var isConnected = false
-        /// Message id → outbox id, for messages sent and not yet acknowledged.
-        var inFlight: [Int32: Int64] = [:]
-        /// Message ids of retained state (values, status, discovery,
-        /// availability) sent at QoS 1 and not yet acknowledged.
-        var stateInFlight = Set<Int32>()
-        /// Value topics changed while `stateWindow` messages were in flight:
-        /// their latest value goes out when there is room.
-        var pendingValues = Set<RetainedTopic>()
-        /// Value topics changed by a message whose commit has not come yet
-        /// (`update(values:withNextCommit:)`), in the order they changed.
-        var valuesAwaitingCommit: [RetainedTopic] = []
-        /// Set when a device needs announcing or may have come back online:
-        /// the next commit wakes the pump for it.
-        var pumpNeeded = false
-        var lastSentID: Int64 = 0
-        /// False once the outbox was read to its end on the current
-        /// connection, until a commit (which may have added events) or a
-        /// reconnect: spares the store a query on every wake-up while
-        /// nothing new is there.
-        var outboxMayHaveMore = true
-        /// Counts commits, so a read that raced with a commit never clears the flag.
-        var commitGeneration: UInt64 = 0
-        /// True while outbox messages are being handed to the client (by the
-        /// pump, or straight from a commit): one sender at a time keeps the order.
-        var sending = false
-        /// Changes with every connect and disconnect: a sender that started
-        /// on an earlier connection records nothing (the reconnect resends).
-        var connectionEpoch: UInt64 = 0
-        /// Latest retained values by topic, republished after a reconnect.
-        var latestValues: [RetainedTopic: String] = [:]
-        var republishValues = false
-        var lastReportedFailure: String?
-        var failureCount = 0
-        /// When a failure that ends libmosquitto's own retries happened
-        /// (rejected credentials, TLS): the publisher restarts the client.
-        var retriesEndedAt: Double?
-        /// Devices heard, by serial, for discovery and availability.
-        var devices: [String: TrackedDevice] = [:]
-        /// Serials whose discovery configs are still to be sent.
-        var devicesToAnnounce = Set<String>()
+    /// The parts' state, under one lock: a message is published and recorded
+    /// (in flight, in the state window) under the lock its PUBACK handler
+    /// takes, and a sender checks the connection under it too.
+    private struct Parts {
+        var connection = ConnectionSupervisor.State()
+        var outbox: OutboxDelivery
+        var retained: RetainedValues
+        var homeAssistant: HomeAssistantAnnouncements
 
         /// The connection ended (lost, or replaced by `reconnect`): what was
         /// in flight is forgotten, and the outbox is sent again from its
         /// start on the next connection.
         mutating func connectionEnded() {
-            isConnected = false
-            connectionEpoch &+= 1
-            inFlight.removeAll()
-            stateInFlight.removeAll()
-            lastSentID = 0
+            connection.ended()
+            outbox.connectionEnded()
+            retained.connectionEnded()
         }
 
-        /// A connection is up or about to be tried afresh: earlier failures
-        /// no longer count, for the log or for a restart.
-        mutating func forgetFailures() {
-            retriesEndedAt = nil
-            lastReportedFailure = nil
-            failureCount = 0
+        /// Connected: everything goes out again, the outbox from its start.
+        mutating func connected() {
+            connection.connected()
+            outbox.connected()
+            retained.connected()
         }
-
     }
 
     public let layout: TopicLayout
@@ -99,12 +62,8 @@ public final class GatewayPublisher: RetainedStateSink {
     public let stateWindow = 200
     private let writer: StoreWriter
     private let logger: Logger
-    private let state = Mutex(State())
-    private let client = Mutex<MQTTClient?>(nil)
-    /// Counts the clients made (`reconnect` replaces the client); only the
-    /// current one's events count, so that the last events of a replaced
-    /// client (its disconnect, late acknowledgements) change nothing.
-    private let clientGeneration = Atomic<UInt64>(0)
+    private let parts: Mutex<Parts>
+    private let connection: ConnectionSupervisor
     /// Called when the broker gave the pump work (a connection, an
     /// acknowledgement, a loss), so that the pump need not poll for it.
     private let workArrived = Mutex<WorkCallback?>(nil)
@@ -123,37 +82,31 @@ public final class GatewayPublisher: RetainedStateSink {
         compatibility: WeatherFlow2MQTTCompatibility? = nil, units: PublishedUnits = .metric
     ) throws {
         self.format = PublicationFormat(layout: layout, qos: Int(qos), units: units, compatibility: compatibility)
-        self.restartDelaySeconds = restartDelaySeconds
         self.compatibility = compatibility
         self.layout = layout
         self.discovery = discovery
         self.qos = qos
         self.writer = writer
         self.logger = logger
-        let mqtt = try makeClient(configuration, generation: 0)
-        client.withLock { $0 = mqtt }
+        self.parts = Mutex(
+            Parts(
+                outbox: OutboxDelivery(window: window),
+                retained: RetainedValues(stateWindow: stateWindow, qos: qos),
+                homeAssistant: HomeAssistantAnnouncements(discovery: discovery)))
+        self.connection = ConnectionSupervisor(statusTopic: layout.gatewayStatus, restartDelaySeconds: restartDelaySeconds)
+        try connection.start(configuration) { [weak self] event in self?.handle(event) }
     }
 
-    /// A client for `configuration`, with the gateway's last will, whose
-    /// events count while `generation` is the current one.
-    private func makeClient(_ configuration: MQTTConfiguration, generation: UInt64) throws -> MQTTClient {
-        try MQTTClient(configuration: withWill(configuration)) { [weak self] event in
-            guard let self, self.clientGeneration.load(ordering: .acquiring) == generation else { return }
-            self.handle(event)
-        }
-    }
-
-    /// `configuration` with the last will: `offline` on the gateway's status topic.
-    private func withWill(_ configuration: MQTTConfiguration) -> MQTTConfiguration {
-        var configuration = configuration
-        configuration.will = .init(topic: layout.gatewayStatus, payload: "offline", qos: 1, retain: true)
-        return configuration
-    }
+    /// How long to wait before trying again after a failure that ended
+    /// libmosquitto's own retries (the broker may be fixed meanwhile).
+    public var restartDelaySeconds: Double { connection.restartDelaySeconds }
 
     /// The broker the client connects to, `host:port` (for status reports).
     public var brokerAddress: String {
         mqtt.map { "\($0.configuration.host):\($0.configuration.port)" } ?? ""
     }
+
+    private var mqtt: MQTTClient? { connection.current }
 
     /// Moves to the connection `configuration` describes (a reload changed
     /// the broker, the credentials, TLS or the session settings); false,
@@ -170,15 +123,13 @@ public final class GatewayPublisher: RetainedStateSink {
     ///   again after `restartDelaySeconds`, as after a failure that ended
     ///   libmosquitto's own retries).
     public func reconnect(with configuration: MQTTConfiguration) async throws -> Bool {
-        let configuration = withWill(configuration)
+        let configuration = connection.withWill(configuration)
         guard let old = mqtt, old.configuration != configuration else { return false }
-        let generation = clientGeneration.load(ordering: .acquiring) &+ 1
-        let replacement = try makeClient(configuration, generation: generation)
+        let replacement = try connection.replacement(for: configuration) { [weak self] event in self?.handle(event) }
         // From here the old client's events are ignored.
-        clientGeneration.store(generation, ordering: .releasing)
-        state.withLock { state in
-            state.connectionEnded()
-            state.forgetFailures()
+        parts.withLock { parts in
+            parts.connectionEnded()
+            parts.connection.forgetFailures()
         }
         if old.isConnected {
             // Its PUBACK is not awaited (the old client's events are
@@ -187,20 +138,17 @@ public final class GatewayPublisher: RetainedStateSink {
             try? await Task.sleep(for: .milliseconds(100))
         }
         old.stop()
-        client.withLock { $0 = replacement }
+        connection.use(replacement)
         do {
             try replacement.start()
         } catch {
-            state.withLock { $0.retriesEndedAt = MonotonicClock.seconds() }
+            parts.withLock { $0.connection.retriesEnded(at: MonotonicClock.seconds()) }
             workArrived.withLock { $0 }?.call()
             throw error
         }
         logger.notice("moved to the MQTT broker at \(configuration.host):\(configuration.port)")
         return true
     }
-
-
-    private var mqtt: MQTTClient? { client.withLock { $0 } }
 
     /// Sets what wakes the pump when the broker's events leave work for it.
     public func onWork(_ wake: @escaping @Sendable () -> Void) {
@@ -221,24 +169,17 @@ public final class GatewayPublisher: RetainedStateSink {
     /// would wake libmosquitto's thread once for the values and again for
     /// the events, and their acknowledgements would come back apart.
     public func update(values: [(topic: RetainedTopic, payload: String)], withNextCommit: Bool = false) {
-        let (connected, changed) = state.withLock { state -> (Bool, [(topic: RetainedTopic, payload: String)]) in
-            var changed = [(topic: RetainedTopic, payload: String)]()
-            for value in values where state.latestValues[value.topic] != value.payload {
-                state.latestValues[value.topic] = value.payload
-                changed.append(value)
+        let changed = parts.withLock { parts -> [(topic: RetainedTopic, payload: String)] in
+            let changed = parts.retained.record(values)
+            guard parts.connection.isConnected else { return [] }
+            if withNextCommit {
+                parts.retained.awaitCommit(changed)
+                return []
             }
-            if withNextCommit && state.isConnected {
-                for value in changed where !state.valuesAwaitingCommit.contains(value.topic) {
-                    state.valuesAwaitingCommit.append(value.topic)
-                }
-                return (false, [])
-            }
-            return (state.isConnected, changed)
+            return changed
         }
-        guard connected, let mqtt else { return }
-        for value in changed where !publishValue(mqtt, topic: value.topic, text: value.payload) {
-            break
-        }
+        guard !changed.isEmpty, let mqtt else { return }
+        publishValues(changed.lazy.map { ($0.topic, $0.payload) }, with: mqtt)
     }
 
     /// `update(values:withNextCommit:)` for topics given as text (forecasts,
@@ -247,50 +188,26 @@ public final class GatewayPublisher: RetainedStateSink {
         update(values: values.map { (RetainedTopic($0.topic), $0.payload) }, withNextCommit: withNextCommit)
     }
 
-    /// Publishes one retained state message and, at QoS 1, notes it in
-    /// flight. The id is recorded under the same lock as the publish call,
-    /// so its PUBACK (handled under that lock too) always finds it. False
-    /// when the client refused (not connected).
-    @discardableResult
-    private func publishState(_ mqtt: MQTTClient, topic: String, text: String, qos: Int32) -> Bool {
-        state.withLock { state in
-            guard let messageID = try? mqtt.publish(topic: topic, text: text, qos: qos, retain: true) else { return false }
-            if qos > 0 { state.stateInFlight.insert(messageID) }
-            return true
+    /// Publishes values through the state window (those it has no room for
+    /// wait as pending); stops at the first the client refused.
+    private func publishValues(_ values: some Sequence<(RetainedTopic, String)>, with mqtt: MQTTClient) {
+        for (topic, payload) in values where !parts.withLock({ $0.retained.publishValue(topic, text: payload, with: mqtt) }) {
+            break
         }
     }
 
-    /// Publishes the latest value of a retained value topic, unless the
-    /// window of unacknowledged state messages is full: the topic then waits
-    /// as pending (its latest value goes out when there is room). Its text
-    /// is built only when it is sent. False when the client refused.
-    private func publishValue(_ mqtt: MQTTClient, topic: RetainedTopic, text: String) -> Bool {
-        state.withLock { state in
-            if state.stateInFlight.count >= stateWindow {
-                state.pendingValues.insert(topic)
-                return true
-            }
-            guard let messageID = try? mqtt.publish(topic: topic.text, text: text, qos: qos, retain: true) else { return false }
-            if qos > 0 { state.stateInFlight.insert(messageID) }
-            return true
-        }
+    /// Publishes one retained state message (status, discovery configs).
+    @discardableResult
+    private func publishState(_ mqtt: MQTTClient, topic: String, text: String, qos: Int32) -> Bool {
+        parts.withLock { $0.retained.publishState(topic: topic, text: text, qos: qos, with: mqtt) }
     }
 
     /// Sends the latest value of topics that waited for room in the window
-    /// (or, after a reconnect, all of them), as many as the window takes;
-    /// at QoS 0 nothing waits for acknowledgement, so all of them.
+    /// (or, after a reconnect, all of them), as many as the window takes.
     private func publishPendingValues(_ mqtt: MQTTClient) {
-        while true {
-            let next = state.withLock { state -> [(RetainedTopic, String)]? in
-                let room = stateWindow - state.stateInFlight.count
-                guard room > 0, !state.pendingValues.isEmpty else { return nil }
-                let topics = Array(state.pendingValues.prefix(room))  // any order: each topic stands alone
-                state.pendingValues.subtract(topics)
-                return topics.compactMap { topic in state.latestValues[topic].map { (topic, $0) } }
-            }
-            guard let values = next else { return }
-            for (topic, payload) in values where !publishState(mqtt, topic: topic.text, text: payload, qos: qos) {
-                state.withLock { _ = $0.pendingValues.insert(topic) }
+        while let values = parts.withLock({ $0.retained.takePending() }) {
+            for (topic, payload) in values where !parts.withLock({ $0.retained.publishTaken(topic, text: payload, with: mqtt) }) {
+                parts.withLock { $0.retained.makePending(topic) }
                 return
             }
         }
@@ -304,18 +221,8 @@ public final class GatewayPublisher: RetainedStateSink {
     /// availability is published, so nothing is kept.
     public func noteDevice(_ device: HomeAssistantDiscovery.Device, receivedAt: Int64, silenceAllowedSeconds: Int64?) {
         guard discovery != nil else { return }
-        state.withLock { state in
-            let known = state.devices[device.serial]
-            var tracked = known ?? TrackedDevice(heardAt: receivedAt)
-            if tracked.merge(device) || known == nil {
-                state.devicesToAnnounce.insert(device.serial)
-                state.pumpNeeded = true
-            }
-            // A device not yet announced `online` is, once the pump runs.
-            if tracked.isOnline != true { state.pumpNeeded = true }
-            tracked.lastHeardUnixSeconds = max(tracked.lastHeardUnixSeconds, receivedAt)
-            if let silenceAllowedSeconds { tracked.silenceAllowedSeconds = Int32(clamping: silenceAllowedSeconds) }
-            state.devices[device.serial] = tracked
+        parts.withLock {
+            $0.homeAssistant.note(device, receivedAt: receivedAt, silenceAllowedSeconds: silenceAllowedSeconds)
         }
     }
 
@@ -333,21 +240,16 @@ public final class GatewayPublisher: RetainedStateSink {
     @discardableResult
     public func noteCommitted(_ report: CommitReport) -> Bool {
         let messages = report.outboxMessages
-        let (claim, pumpNeeded) = state.withLock { state -> (UInt64?, Bool) in
-            defer { state.pumpNeeded = false }
-            guard !messages.isEmpty else { return (nil, state.pumpNeeded) }  // nothing new to send
-            if state.isConnected, !state.outboxMayHaveMore, !state.sending,
-                window - state.inFlight.count >= messages.count
-            {
-                state.sending = true
-                return (state.connectionEpoch, state.pumpNeeded)
+        let (epoch, pumpNeeded) = parts.withLock { parts -> (UInt64?, Bool) in
+            let devicesNeedPump = parts.homeAssistant.takePumpNeeded()
+            guard !messages.isEmpty else { return (nil, devicesNeedPump) }  // nothing new to send
+            if parts.outbox.claimCommitted(count: messages.count, connected: parts.connection.isConnected) {
+                return (parts.connection.epoch, devicesNeedPump)
             }
-            state.commitGeneration &+= 1
-            state.outboxMayHaveMore = true
             return (nil, true)
         }
-        if let epoch = claim {
-            defer { state.withLock { $0.sending = false } }
+        if let epoch {
+            defer { parts.withLock { $0.outbox.finishSending() } }
             if let mqtt { send(messages, with: mqtt, epoch: epoch) }
         }
         sendValuesAwaitingCommit()
@@ -359,51 +261,37 @@ public final class GatewayPublisher: RetainedStateSink {
     /// Also called when the store refused a message, whose values then
     /// have no commit to leave with.
     public func sendValuesAwaitingCommit() {
-        let values = state.withLock { state -> [(RetainedTopic, String)] in
-            defer { state.valuesAwaitingCommit.removeAll() }
-            guard state.isConnected else { return [] }
-            return state.valuesAwaitingCommit.compactMap { topic in state.latestValues[topic].map { (topic, $0) } }
-        }
+        let values = parts.withLock { $0.retained.takeValuesAwaitingCommit(connected: $0.connection.isConnected) }
         guard !values.isEmpty, let mqtt else { return }
-        for (topic, payload) in values where !publishValue(mqtt, topic: topic, text: payload) {
-            break
-        }
+        publishValues(values, with: mqtt)
     }
 
     /// Whether the broker connection is up.
-    public var isConnected: Bool { state.withLock { $0.isConnected } }
+    public var isConnected: Bool { parts.withLock { $0.connection.isConnected } }
 
     /// Outbox messages sent and not yet acknowledged.
-    public var inFlightCount: Int { state.withLock { $0.inFlight.count } }
+    public var inFlightCount: Int { parts.withLock { $0.outbox.inFlight.count } }
 
     /// Retained-state messages sent and not yet acknowledged.
-    public var stateInFlightCount: Int { state.withLock { $0.stateInFlight.count } }
+    public var stateInFlightCount: Int { parts.withLock { $0.retained.stateInFlight.count } }
 
     /// Devices kept for discovery and availability.
-    public var trackedDeviceCount: Int { state.withLock { $0.devices.count + $0.devicesToAnnounce.count } }
+    public var trackedDeviceCount: Int { parts.withLock { $0.homeAssistant.trackedDeviceCount } }
 
     /// Value topics waiting for room in the state window.
-    public var pendingValueCount: Int { state.withLock { $0.pendingValues.count } }
+    public var pendingValueCount: Int { parts.withLock { $0.retained.pendingValues.count } }
 
     /// Devices whose discovery configs wait to be sent.
-    public var devicesToAnnounceCount: Int { state.withLock { $0.devicesToAnnounce.count } }
-
-    /// How long to wait before trying again after a failure that ended
-    /// libmosquitto's own retries (the broker may be fixed meanwhile).
-    public let restartDelaySeconds: Double
+    public var devicesToAnnounceCount: Int { parts.withLock { $0.homeAssistant.devicesToAnnounce.count } }
 
     /// One round of work: republish the retained state after a reconnect,
     /// announce new devices, publish availability changes, and send the next
     /// outbox batch.
     public func pump() async {
         restartIfRetriesEnded()
-        let (announce, connected) = state.withLock { state in
-            defer { state.republishValues = false }
-            // Every retained value again, through the window like any
-            // pending value, after the status and the devices' configs.
-            if state.republishValues { state.pendingValues.formUnion(state.latestValues.keys) }
-            return (state.republishValues, state.isConnected)
-        }
+        // Every retained value again, through the window like any pending
+        // value, after the status and the devices' configs.
+        let (announce, connected) = parts.withLock { ($0.retained.beginRepublish(), $0.connection.isConnected) }
         guard connected, let mqtt else { return }
         if announce {
             publishState(mqtt, topic: layout.gatewayStatus, text: "online", qos: 1)
@@ -414,30 +302,22 @@ public final class GatewayPublisher: RetainedStateSink {
         publishPendingValues(mqtt)
         // The next outbox batch, unless a commit is sending its own messages
         // right now (it wakes the pump again when done).
-        let claim = state.withLock { state -> (afterID: Int64, room: Int, generation: UInt64, epoch: UInt64)? in
-            let room = window - state.inFlight.count
-            guard state.isConnected, room > 0, state.outboxMayHaveMore, !state.sending else { return nil }
-            state.sending = true
-            return (state.lastSentID, room, state.commitGeneration, state.connectionEpoch)
+        let claimed = parts.withLock { parts -> (claim: OutboxDelivery.Claim, epoch: UInt64)? in
+            guard parts.connection.isConnected, let claim = parts.outbox.claimBatch() else { return nil }
+            return (claim, parts.connection.epoch)
         }
-        guard let claim else { return }
-        defer { state.withLock { $0.sending = false } }
+        guard let claimed else { return }
+        let (claim, epoch) = claimed
+        defer { parts.withLock { $0.outbox.finishSending() } }
         guard
             let batch = try? await writer.perform({ store in
                 try store.nextOutboxBatch(afterID: claim.afterID, limit: claim.room)
             })
         else { return }
         if batch.count < claim.room {
-            // Read to the end: no query until the next commit, unless one
-            // happened while reading, or the connection changed (a new one
-            // sends the outbox again from its start, this batch included).
-            state.withLock { state in
-                if state.commitGeneration == claim.generation && state.connectionEpoch == claim.epoch {
-                    state.outboxMayHaveMore = false
-                }
-            }
+            parts.withLock { $0.outbox.readToEnd(claim, sameConnection: $0.connection.epoch == epoch) }
         }
-        send(batch, with: mqtt, epoch: claim.epoch)
+        send(batch, with: mqtt, epoch: epoch)
     }
 
     /// Hands outbox messages to the client in id order and records them as
@@ -450,18 +330,8 @@ public final class GatewayPublisher: RetainedStateSink {
         for message in batch {
             // Published and recorded under one lock, which the PUBACK
             // handler takes too: an acknowledgement always finds its message.
-            let sent = state.withLock { state -> Bool in
-                guard state.connectionEpoch == epoch,
-                    let messageID = try? mqtt.publish(
-                        topic: message.topic, payload: message.payload, qos: Int32(message.qos), retain: message.retain)
-                else { return false }
-                state.lastSentID = max(state.lastSentID, message.id)
-                if message.qos == 0 {
-                    delivered.append(message.id)
-                } else {
-                    state.inFlight[messageID] = message.id
-                }
-                return true
+            let sent = parts.withLock { parts in
+                parts.connection.epoch == epoch && parts.outbox.send(message, with: mqtt, delivered: &delivered)
             }
             if !sent { return }
         }
@@ -475,18 +345,10 @@ public final class GatewayPublisher: RetainedStateSink {
     public func secondsUntilTimedWork() -> Double? {
         let monotonicNow = MonotonicClock.seconds()
         let wallNow = Int64(time(nil))
-        let soonest = state.withLock { state -> Double? in
-            var soonest: Double?
-            func consider(_ seconds: Double) { soonest = min(soonest ?? seconds, seconds) }
-            if !state.isConnected, let endedAt = state.retriesEndedAt {
-                consider(endedAt + restartDelaySeconds - monotonicNow)
-            }
-            if state.isConnected && discovery != nil {
-                for device in state.devices.values where device.isOnline != false {
-                    consider(Double(device.silentAfterUnixSeconds + 1 - wallNow))
-                }
-            }
-            return soonest
+        let soonest = parts.withLock { parts -> Double? in
+            let restart = parts.connection.secondsUntilRestart(now: monotonicNow, delay: restartDelaySeconds)
+            let silence = parts.connection.isConnected ? parts.homeAssistant.secondsUntilSilence(now: wallNow) : nil
+            return [restart, silence].compactMap { $0 }.min()
         }
         return soonest.map { max(1, $0) }
     }
@@ -495,13 +357,7 @@ public final class GatewayPublisher: RetainedStateSink {
     /// connection; the gateway keeps trying, every `restartDelaySeconds`.
     private func restartIfRetriesEnded() {
         let now = MonotonicClock.seconds()
-        let due = state.withLock { state -> Bool in
-            guard !state.isConnected, let endedAt = state.retriesEndedAt,
-                now - endedAt >= restartDelaySeconds
-            else { return false }
-            state.retriesEndedAt = nil
-            return true
-        }
+        let due = parts.withLock { $0.connection.takeRestart(now: now, delay: restartDelaySeconds) }
         if due { try? mqtt?.restart() }
     }
 
@@ -513,16 +369,12 @@ public final class GatewayPublisher: RetainedStateSink {
     /// once cost 38 MB when all were sent together.
     private func announceDevices(_ mqtt: MQTTClient, all: Bool) {
         guard let discovery else { return }
-        let devices: [HomeAssistantDiscovery.Device] = state.withLock { state in
-            defer { state.devicesToAnnounce.removeAll() }
-            if all { return state.devices.map { $0.value.device(serial: $0.key) } }
-            return state.devicesToAnnounce.compactMap { serial in state.devices[serial]?.device(serial: serial) }
-        }
+        let devices = parts.withLock { $0.homeAssistant.takeDevicesToAnnounce(all: all) }
         let sorted = devices.sorted(by: { $0.serial < $1.serial })
         for (index, device) in sorted.enumerated() {
-            let full = state.withLock { state in
-                guard state.stateInFlight.count >= stateWindow else { return false }
-                state.devicesToAnnounce.formUnion(sorted[index...].lazy.map(\.serial))
+            let full = parts.withLock { parts in
+                guard parts.retained.isWindowFull else { return false }
+                parts.homeAssistant.announceLater(sorted[index...])
                 return true
             }
             if full { return }
@@ -539,23 +391,9 @@ public final class GatewayPublisher: RetainedStateSink {
     /// libmosquitto at once), and again after every reconnect with every
     /// other retained value (so a reconnect needs nothing of its own here).
     private func publishAvailability() {
-        guard let discovery else { return }
+        guard discovery != nil else { return }
         let now = Int64(time(nil))
-        let changes: [(topic: RetainedTopic, payload: String)] = state.withLock { state in
-            var changes = [(topic: RetainedTopic, payload: String)]()
-            // Index by index, not over `indices`: that holds the storage,
-            // and the first change would copy the whole table.
-            var index = state.devices.startIndex
-            while index != state.devices.endIndex {
-                let online = now <= state.devices.values[index].silentAfterUnixSeconds
-                if state.devices.values[index].isOnline != online {
-                    state.devices.values[index].isOnline = online
-                    changes.append((discovery.availability(serial: state.devices.keys[index]), online ? "online" : "offline"))
-                }
-                state.devices.formIndex(after: &index)
-            }
-            return changes
-        }
+        let changes = parts.withLock { $0.homeAssistant.availabilityChanges(now: now) }
         if !changes.isEmpty { update(values: changes) }
     }
 
@@ -582,23 +420,14 @@ public final class GatewayPublisher: RetainedStateSink {
         mqtt.stop()  // the writer deletes the acknowledged messages when it stops
     }
 
+    /// The broker's events, routed to the parts. Wakes the pump when they
+    /// leave it work.
     private func handle(_ event: MQTTEvent) {
         var wake = false
         defer { if wake { workArrived.withLock { $0 }?.call() } }
         switch event {
         case .connected:
-            state.withLock { state in
-                state.isConnected = true
-                state.connectionEpoch &+= 1
-                state.inFlight.removeAll()
-                state.stateInFlight.removeAll()
-                state.pendingValues.removeAll()  // all values are republished
-                state.valuesAwaitingCommit.removeAll()
-                state.lastSentID = 0
-                state.outboxMayHaveMore = true
-                state.republishValues = true
-                state.forgetFailures()
-            }
+            parts.withLock { $0.connected() }
             wake = true
             logger.notice("connected to the MQTT broker")
         case .published(let messageID):
@@ -608,45 +437,37 @@ public final class GatewayPublisher: RetainedStateSink {
             // room the acknowledgement made (the outbox or values waiting),
             // once the window is half empty or empty.
             var delivered: Int64?
-            wake = state.withLock { state in
-                if let id = state.inFlight.removeValue(forKey: messageID) {
-                    delivered = id
-                    return state.outboxMayHaveMore && (state.inFlight.isEmpty || state.inFlight.count == window / 2)
-                } else if state.stateInFlight.remove(messageID) != nil {
-                    return (!state.pendingValues.isEmpty || !state.devicesToAnnounce.isEmpty)
-                        && (state.stateInFlight.isEmpty || state.stateInFlight.count == stateWindow / 2)
+            wake = parts.withLock { parts in
+                if let acknowledged = parts.outbox.acknowledged(messageID) {
+                    delivered = acknowledged.outboxID
+                    return acknowledged.wake
+                } else if parts.retained.acknowledged(messageID) {
+                    return (parts.retained.hasPending || parts.homeAssistant.hasDevicesToAnnounce)
+                        && parts.retained.isAtWakePoint
                 }
                 return false
             }
             if let delivered { acknowledge(CollectionOfOne(delivered)) }
         case .disconnected(let error):
-            state.withLock { $0.connectionEnded() }
+            parts.withLock { $0.connectionEnded() }
             wake = true
             if let error { logger.warning("lost the MQTT broker: \(error); retrying, and keeping messages in the outbox") }
         case .connectionFailed(let error):
-            // Log the first failure of a kind, then every hundredth, so an
-            // absent broker does not fill the journal.
-            let endsRetries: Bool
-            switch error.kind {
-            case .credentialsRejected, .notAuthorized, .brokerRejected, .tls: endsRetries = true
-            default: endsRetries = false
+            let endsRetries = ConnectionSupervisor.endsRetries(error.kind)
+            let now = MonotonicClock.seconds()
+            let (shouldLog, retriesEnded) = parts.withLock {
+                $0.connection.failed(description: error.description, endsRetries: endsRetries, now: now)
             }
-            let shouldLog = state.withLock { state in
-                if endsRetries && state.retriesEndedAt == nil {
-                    state.retriesEndedAt = MonotonicClock.seconds()
-                    wake = true  // the pump sets its timer for the restart
-                }
-                state.failureCount += 1
-                defer { state.lastReportedFailure = error.description }
-                return state.lastReportedFailure != error.description || state.failureCount % 100 == 0
-            }
+            wake = retriesEnded  // the pump sets its timer for the restart
             if shouldLog { logger.warning("cannot connect to the MQTT broker: \(error); retrying") }
         case .message(let topic, let payload, _):
             // Home Assistant restarted: announce everything again.
-            if let discovery, topic == "\(discovery.prefix)/status", payload == Array("online".utf8) {
-                state.withLock { $0.republishValues = true }
-                wake = true
+            let homeAssistantBack = parts.withLock { parts in
+                guard parts.homeAssistant.isHomeAssistantOnline(topic: topic, payload: payload) else { return false }
+                parts.retained.republishAll = true
+                return true
             }
+            if homeAssistantBack { wake = true }
         }
     }
 }
