@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// Where a secret comes from. Never the command line: arguments are visible
 /// to every user in the process list.
@@ -20,10 +21,14 @@ public enum SecretSource: Sendable, Hashable, CustomStringConvertible {
             guard let value = getenv(name) else { throw .environmentVariableMissing(name) }
             text = String(cString: value)
         case .systemdCredential(let name):
-            guard let directory = getenv("CREDENTIALS_DIRECTORY") else { throw .noCredentialsDirectory(name) }
-            guard !name.contains("/") else { throw .unreadable(name, reason: "a credential name cannot contain '/'") }
+            let path: String
+            do {
+                path = try SystemdCredential(name: name).path()
+            } catch {
+                throw error.code == .noCredentialsDirectory ? .noCredentialsDirectory(name) : .unreadable(name, reason: error.description)
+            }
             // systemd already made the file private to the service.
-            text = try SecretSource.readFile(String(cString: directory) + "/" + name, checkMode: false)
+            text = try SecretSource.readFile(path, checkMode: false)
         }
         var trimmed = Substring(text)
         if trimmed.hasSuffix("\n") { trimmed = trimmed.dropLast() }
@@ -39,11 +44,7 @@ public enum SecretSource: Sendable, Hashable, CustomStringConvertible {
     public static func first(file: String?, environmentVariable: String?, credential: String?) -> SecretSource? {
         if let file { return .file(file) }
         if let environmentVariable, getenv(environmentVariable) != nil { return .environment(environmentVariable) }
-        if let credential, let directory = getenv("CREDENTIALS_DIRECTORY"),
-            access(String(cString: directory) + "/" + credential, R_OK) == 0
-        {
-            return .systemdCredential(credential)
-        }
+        if let credential, SystemdCredential(name: credential).isReadable() { return .systemdCredential(credential) }
         return nil
     }
 

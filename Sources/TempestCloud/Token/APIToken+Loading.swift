@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 extension APIToken {
     /// Largest token file accepted; tokens are tens of bytes.
@@ -14,12 +15,15 @@ extension APIToken {
             origin = path
             text = try readFile(path, requirePrivate: true)
         case .systemdCredential(let name):
-            guard let directory = environment("CREDENTIALS_DIRECTORY"), !directory.isEmpty else {
-                throw .noCredentialsDirectory(name: name)
+            let path: String
+            do {
+                path = try SystemdCredential(name: name).path(environment: environment)
+            } catch {
+                throw error.code == .noCredentialsDirectory ? .noCredentialsDirectory(name: name) : .invalidCredentialName(name: name)
             }
             origin = "systemd credential \(name)"
             // systemd creates credential files itself with owner-only access.
-            text = try readFile(directory + "/" + name, requirePrivate: false)
+            text = try readFile(path, requirePrivate: false)
         case .environment(let name):
             guard let value = environment(name) else { throw .environmentVariableMissing(name: name) }
             origin = "$\(name)"
