@@ -81,6 +81,8 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "CSQLite",
+                // Redacts secrets from the forecast URLs it stores.
+                "HTTP",
                 "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
