@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Forecast", targets: ["Forecast"]),
         .library(name: "Configuration", targets: ["Configuration"]),
         .library(name: "SystemSupport", targets: ["SystemSupport"]),
+        .library(name: "JSON", targets: ["JSON"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -65,9 +66,14 @@ let package = Package(
             name: "SystemSupport",
             dependencies: ["CProcess"]
         ),
+        // JSON without Foundation: the writer. Standard library only.
+        .target(
+            name: "JSON",
+            dependencies: []
+        ),
         .target(
             name: "TempestUDP",
-            dependencies: ["SystemSupport"],
+            dependencies: ["JSON", "SystemSupport"],
             // `Double.rounded` calls libm, which nothing else pulls in
             // without Foundation.
             linkerSettings: [.linkedLibrary("m")]
@@ -136,6 +142,7 @@ let package = Package(
                 "CExecutor",
                 "CLoader",
                 "CProcess",
+                "JSON",
                 "TempestUDP",
                 "Meteorology",
                 "Storage",
@@ -202,6 +209,10 @@ let package = Package(
             name: "StorageCrashHarness",
             dependencies: ["Storage"],
             path: "Tests/StorageCrashHarness"
+        ),
+        .testTarget(
+            name: "JSONTests",
+            dependencies: ["JSON"]
         ),
         .testTarget(
             name: "SystemSupportTests",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import Glibc
+import JSON
 import MQTT
 import Storage
 import TempestUDP

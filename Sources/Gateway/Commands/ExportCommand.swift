@@ -1,6 +1,6 @@
 import ArgumentParser
+import JSON
 import Storage
-import TempestUDP
 
 /// `tempest-gateway export`: stream stored rows as CSV, JSON or JSON lines.
 struct ExportCommand: ParsableCommand {

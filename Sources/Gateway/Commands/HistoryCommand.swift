@@ -1,6 +1,6 @@
 import ArgumentParser
+import JSON
 import Storage
-import TempestUDP
 
 /// `tempest-gateway history`: recent observations as a table.
 struct HistoryCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import JSON
 import TempestUDP
 
 /// `tempest-gateway replay`: send recorded datagrams, paced by their timestamps.

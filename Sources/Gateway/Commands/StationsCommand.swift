@@ -1,6 +1,6 @@
 import ArgumentParser
+import JSON
 import TempestCloud
-import TempestUDP
 
 /// `tempest-gateway stations`: the account's stations and their devices.
 struct StationsCommand: AsyncParsableCommand {

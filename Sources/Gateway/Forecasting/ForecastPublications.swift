@@ -1,4 +1,5 @@
 import Forecast
+import JSON
 import TempestUDP
 
 /// What one forecast refresh publishes:

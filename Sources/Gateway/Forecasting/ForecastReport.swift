@@ -1,4 +1,5 @@
 import Forecast
+import JSON
 import TempestUDP
 
 /// `forecast --database`: the stored forecast merged with the station's

@@ -1,5 +1,5 @@
+import JSON
 import Storage
-import TempestUDP
 
 /// `forecast --verification`: how good the temperature forecast has been at
 /// the station, as the mean absolute error by lead time from the

@@ -1,3 +1,4 @@
+import JSON
 import TempestUDP
 
 /// Prints what a `UDPListener` hears, as readable lines or JSON lines.

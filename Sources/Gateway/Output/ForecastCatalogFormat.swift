@@ -1,5 +1,5 @@
 import Forecast
-import TempestUDP
+import JSON
 
 /// The variable catalog as text for people and screen readers (labels
 /// before values, units spelled out) or as JSON.

@@ -1,5 +1,5 @@
 import Forecast
-import TempestUDP
+import JSON
 
 /// A fetched forecast as text: now, the next hours, the next days. Labels
 /// come before values and units are spelled out; times are local to the

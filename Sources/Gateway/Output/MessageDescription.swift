@@ -1,3 +1,4 @@
+import JSON
 import TempestUDP
 
 /// One line of plain English per message, for `listen` and `run`: labels

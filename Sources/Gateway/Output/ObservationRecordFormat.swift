@@ -1,3 +1,4 @@
+import JSON
 import Storage
 import TempestUDP
 

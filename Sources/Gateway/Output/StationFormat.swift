@@ -1,5 +1,5 @@
+import JSON
 import TempestCloud
-import TempestUDP
 
 /// A station of the WeatherFlow account in sentences, labels before values.
 enum StationFormat {

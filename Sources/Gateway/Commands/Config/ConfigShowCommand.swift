@@ -1,6 +1,6 @@
 import ArgumentParser
 import Configuration
-import TempestUDP
+import JSON
 
 /// `tempest-gateway config show`: every setting's effective value and where
 /// it came from.

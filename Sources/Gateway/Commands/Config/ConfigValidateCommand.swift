@@ -1,6 +1,6 @@
 import ArgumentParser
 import Configuration
-import TempestUDP
+import JSON
 
 /// `tempest-gateway config validate`: every problem of the file and the
 /// environment, one per line; a non-zero exit status when there is any.

@@ -1,6 +1,6 @@
 import ArgumentParser
+import JSON
 import Storage
-import TempestUDP
 
 /// `tempest-gateway db check`.
 struct DatabaseCheckCommand: ParsableCommand {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Configuration
 import Glibc
+import JSON
 import Storage
-import TempestUDP
 
 /// `tempest-gateway db prune`.
 struct DatabasePruneCommand: ParsableCommand {
