@@ -66,7 +66,9 @@ let package = Package(
             name: "SystemSupport",
             dependencies: ["CProcess"]
         ),
-        // JSON without Foundation: the writer. Standard library only.
+        // JSON without Foundation: the one reader (the strict scanner the
+        // datagram decoder reads, and the tree the REST clients read) and the
+        // writer. Standard library only.
         .target(
             name: "JSON",
             dependencies: []
@@ -114,6 +116,7 @@ let package = Package(
             name: "TempestCloud",
             dependencies: [
                 "HTTP",
+                "JSON",
                 "SystemSupport",
                 "TempestUDP",
                 .product(name: "Logging", package: "swift-log"),
@@ -123,6 +126,7 @@ let package = Package(
             name: "Forecast",
             dependencies: [
                 "HTTP",
+                "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
             linkerSettings: [.linkedLibrary("m")]
@@ -245,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ForecastTests",
-            dependencies: ["Forecast", "HTTP", "TempestTestKit"]
+            dependencies: ["Forecast", "HTTP", "JSON", "TempestTestKit"]
         ),
         .testTarget(
             name: "ConfigurationTests",

@@ -1,5 +1,5 @@
 import Forecast
-import HTTP
+import JSON
 import Testing
 
 @Suite struct ForecastDecodingTests {
