@@ -60,8 +60,9 @@ let package = Package(
 
         // MARK: Libraries
         // The small system pieces the other modules share (the monotonic
-        // clock, named threads, errno messages, systemd credentials, trimming
-        // white space). Knows nothing of the other modules.
+        // clock, named threads, errno messages, the environment, systemd
+        // credentials, trimming white space). Knows nothing of the other
+        // modules.
         .target(
             name: "SystemSupport",
             dependencies: ["CProcess"]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import SystemSupport
 
 /// `--config FILE`: the configuration file, shared by `run` and the
 /// `config` commands. Without it, /etc/tempest-gateway/config.toml is read

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import SystemSupport
 
 /// `--database PATH`, shared by every command that reads or writes the store.
 struct DatabaseOptions: ParsableArguments {

@@ -17,7 +17,7 @@ public struct SystemdCredential: Sendable, Hashable {
     ///   process's own by default.
     /// - Throws: when `$CREDENTIALS_DIRECTORY` is not set (or empty), or
     ///   the name holds a `/`, which would lead out of the directory.
-    public func path(environment: (String) -> String? = processEnvironment) throws(SystemdCredentialError) -> String {
+    public func path(environment: (String) -> String? = ProcessEnvironment.value) throws(SystemdCredentialError) -> String {
         guard let directory = environment("CREDENTIALS_DIRECTORY"), !directory.isEmpty else {
             throw SystemdCredentialError(.noCredentialsDirectory, name: name)
         }
@@ -26,14 +26,8 @@ public struct SystemdCredential: Sendable, Hashable {
     }
 
     /// Whether the credential exists and this process can read it.
-    public func isReadable(environment: (String) -> String? = processEnvironment) -> Bool {
+    public func isReadable(environment: (String) -> String? = ProcessEnvironment.value) -> Bool {
         guard let path = try? path(environment: environment) else { return false }
         return access(path, R_OK) == 0
-    }
-
-    /// The process's environment variable `name`.
-    @usableFromInline
-    static func processEnvironment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
     }
 }

@@ -7,7 +7,7 @@ extension APIToken {
 
     /// Loads the token from `source`. Trailing whitespace (a final newline) is
     /// removed; an empty token is an error.
-    public static func load(from source: APITokenSource, environment: (String) -> String? = APIToken.processEnvironment) throws(APITokenError) -> APIToken {
+    public static func load(from source: APITokenSource, environment: (String) -> String? = ProcessEnvironment.value) throws(APITokenError) -> APIToken {
         let text: String
         let origin: String
         switch source {
@@ -33,11 +33,6 @@ extension APIToken {
         guard !trimmed.isEmpty else { throw .empty(origin: origin) }
         guard let token = APIToken(trimmed) else { throw .invalidCharacters(origin: origin) }
         return token
-    }
-
-    /// Reads the process environment with `getenv`.
-    public static func processEnvironment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
     }
 
     private static func readFile(_ path: String, requirePrivate: Bool) throws(APITokenError) -> String {
