@@ -62,10 +62,10 @@ public enum SecretSource: Sendable, Hashable, CustomStringConvertible {
 
     static func readFile(_ path: String, checkMode: Bool) throws(SecretError) -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .unreadable(path, reason: SystemError.current.message) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path, reason: SystemError.current.message) }
         if checkMode && status.st_mode & 0o077 != 0 {
             throw .readableByOthers(path, mode: status.st_mode & 0o777)
         }
@@ -75,7 +75,7 @@ public enum SecretSource: Sendable, Hashable, CustomStringConvertible {
         while total < bytes.count {
             let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+            guard count >= 0 else { throw .unreadable(path, reason: SystemError.current.message) }
             if count == 0 { break }
             total += count
         }
