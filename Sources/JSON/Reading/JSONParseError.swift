@@ -27,6 +27,7 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
         /// The text is larger than the parser accepts.
         public static let tooLarge = Code(.tooLarge)
 
+        /// The code's name, for logs.
         public var description: String {
             switch base {
             case .syntax: "syntax"

@@ -19,6 +19,7 @@ public struct SystemdCredentialError: Error, Hashable, Sendable, CustomStringCon
         /// The name holds a `/`.
         public static let nameWithSlash = Code(.nameWithSlash)
 
+        /// The code's name, for logs.
         public var description: String {
             switch base {
             case .noCredentialsDirectory: "no credentials directory"
