@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Configuration", targets: ["Configuration"]),
         .library(name: "GatewayCore", targets: ["GatewayCore"]),
         .library(name: "SystemSupport", targets: ["SystemSupport"]),
+        .library(name: "JSON", targets: ["JSON"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -51,15 +52,23 @@ let package = Package(
 
         // MARK: Libraries
         // The small system pieces the other modules share (the monotonic
-        // clock, named threads, errno messages, trimming white space). Knows
-        // nothing of the other modules.
+        // clock, named threads, errno messages, the environment, systemd
+        // credentials, trimming white space). Knows nothing of the other
+        // modules.
         .target(
             name: "SystemSupport",
             dependencies: ["CProcess"]
         ),
+        // JSON without Foundation: the one reader (the strict scanner the
+        // datagram decoder reads, and the tree the REST clients read) and the
+        // writer. Standard library only.
+        .target(
+            name: "JSON",
+            dependencies: []
+        ),
         .target(
             name: "TempestUDP",
-            dependencies: ["SystemSupport"],
+            dependencies: ["JSON", "SystemSupport"],
             // `Double.rounded` calls libm, which nothing else pulls in
             // without Foundation.
             linkerSettings: [.linkedLibrary("m")]
@@ -73,6 +82,8 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "CSQLite",
+                // Redacts secrets from the forecast URLs it stores.
+                "HTTP",
                 "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -98,6 +109,7 @@ let package = Package(
             name: "TempestCloud",
             dependencies: [
                 "HTTP",
+                "JSON",
                 "SystemSupport",
                 "TempestUDP",
                 .product(name: "Logging", package: "swift-log"),
@@ -109,6 +121,7 @@ let package = Package(
             name: "ForecastBridge",
             dependencies: [
                 "HTTP",
+                "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
             linkerSettings: [.linkedLibrary("m")]
@@ -128,6 +141,7 @@ let package = Package(
             name: "GatewayCore",
             dependencies: [
                 "CProcess",
+                "JSON",
                 "SystemSupport",
                 "TempestUDP",
                 "Meteorology",
@@ -148,6 +162,7 @@ let package = Package(
             dependencies: [
                 "CProcess",
                 "GatewayCore",
+                "JSON",
                 "TempestUDP",
                 "Meteorology",
                 "Storage",
@@ -208,6 +223,10 @@ let package = Package(
             path: "Tests/StorageCrashHarness"
         ),
         .testTarget(
+            name: "JSONTests",
+            dependencies: ["JSON"]
+        ),
+        .testTarget(
             name: "SystemSupportTests",
             dependencies: ["SystemSupport", "TempestTestKit"]
         ),
@@ -238,7 +257,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ForecastBridgeTests",
-            dependencies: ["ForecastBridge", "HTTP", "TempestTestKit"]
+            dependencies: ["ForecastBridge", "HTTP", "JSON", "TempestTestKit"]
         ),
         .testTarget(
             name: "ConfigurationTests",

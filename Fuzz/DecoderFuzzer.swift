@@ -1,6 +1,7 @@
 // libFuzzer entry point for the datagram decoder. Built by
 // scripts/fuzz-decoder.sh together with the TempestUDP sources (one module,
-// -sanitize=fuzzer,address); not part of the package build or the tests.
+// over the JSON module; -sanitize=fuzzer,address); not part of the package
+// build or the tests.
 //
 // Besides "no crash, no hang, no leak", every input is checked against the
 // contract: an accepted message has a valid serial and timestamps within

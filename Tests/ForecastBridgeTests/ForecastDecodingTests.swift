@@ -1,5 +1,6 @@
 import ForecastBridge
 import HTTP
+import JSON
 import Testing
 
 @Suite struct ForecastDecodingTests {

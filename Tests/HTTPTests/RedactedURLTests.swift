@@ -9,13 +9,21 @@ import Testing
         for secret in ["abc123", "=k", "=x", "=y", "=z"] { #expect(!redacted.contains(secret)) }
     }
 
-    @Test func redactsUserinfoPasswordAndKeepsFragment() {
-        #expect(RedactedURL.redact("http://user:hunter2@host:8080/p?q=1#frag") == "http://user:<redacted>@host:8080/p?q=1#frag")
-        #expect(RedactedURL.redact("http://user@host/p") == "http://user@host/p")
+    @Test func redactsEveryParameterWhoseNameContainsASecretWord() {
+        let url = "https://example.org/p?password=a&client_secret=b&Authorization=c&X-Amz-Signature=d&monkey=e&tokens=f&units=metric"
+        #expect(RedactedURL.redact(url) == "https://example.org/p?password=<redacted>&client_secret=<redacted>&Authorization=<redacted>&X-Amz-Signature=<redacted>&monkey=<redacted>&tokens=<redacted>&units=metric")
+    }
+
+    @Test func dropsUserInformationAndKeepsFragment() {
+        #expect(RedactedURL.redact("http://user:hunter2@host:8080/p?q=1#frag") == "http://host:8080/p?q=1#frag")
+        #expect(RedactedURL.redact("https://ghp_secret@host/p") == "https://host/p")
+        #expect(RedactedURL.redact("user:hunter2@host/p") == "host/p")
     }
 
     @Test func leavesURLsWithoutSecretsAlone() {
-        #expect(RedactedURL.redact("http://127.0.0.1:80/a/b?monkey=1&tokens=2") == "http://127.0.0.1:80/a/b?monkey=1&tokens=2")
+        #expect(RedactedURL.redact("http://127.0.0.1:80/a/b?latitude=1&hourly=temperature_2m,rain") == "http://127.0.0.1:80/a/b?latitude=1&hourly=temperature_2m,rain")
         #expect(RedactedURL.redact("https://example.org") == "https://example.org")
+        #expect(RedactedURL.redact("no url at all") == "no url at all")
+        #expect(RedactedURL.redact("https://example.org/p#token=kept-in-the-fragment") == "https://example.org/p#token=kept-in-the-fragment")
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// Reads and writes configuration files with the C library: whole-file
 /// reads, and writes that replace the file atomically (a temporary file in
@@ -74,6 +75,6 @@ public enum ConfigurationFile {
     }
 
     private static func systemReason() -> String {
-        String(cString: strerror(errno))
+        SystemError.current.message
     }
 }

@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 
 extension OpenMeteoClient {
     /// Fetches the forecast `query` asks for, retrying 429, 5xx and timeouts.

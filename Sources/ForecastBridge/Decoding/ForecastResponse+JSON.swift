@@ -1,4 +1,4 @@
-import HTTP
+import JSON
 
 extension ForecastResponse {
     /// Decodes a parsed body tolerantly. Returns nil only when `json` is not

@@ -3,6 +3,7 @@ import Configuration
 import GatewayCore
 import Glibc
 import HTTP
+import SystemSupport
 import TempestCloud
 
 /// How to reach the WeatherFlow cloud. The token never comes from the
@@ -35,9 +36,7 @@ struct CloudOptions: ParsableArguments {
             source = .file(path: tokenFile)
         } else if getenv("TEMPEST_WEATHERFLOW_TOKEN") != nil {
             source = .environment(name: "TEMPEST_WEATHERFLOW_TOKEN")
-        } else if let directory = getenv("CREDENTIALS_DIRECTORY"),
-            access(String(cString: directory) + "/weatherflow-token", R_OK) == 0
-        {
+        } else if SystemdCredential(name: "weatherflow-token").isReadable() {
             source = .systemdCredential(name: "weatherflow-token")
         } else {
             return nil

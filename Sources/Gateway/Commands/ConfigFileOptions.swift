@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import GatewayCore
+import SystemSupport
 
 /// `--config FILE`: the configuration file, shared by `run` and the
 /// `config` commands. Without it, /etc/tempest-gateway/config.toml is read

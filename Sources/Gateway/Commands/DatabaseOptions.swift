@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import GatewayCore
+import SystemSupport
 
 /// `--database PATH`, shared by every command that reads or writes the store.
 struct DatabaseOptions: ParsableArguments {

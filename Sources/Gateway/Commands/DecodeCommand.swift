@@ -1,5 +1,6 @@
 import ArgumentParser
 import GatewayCore
+import JSON
 import Meteorology
 import TempestUDP
 

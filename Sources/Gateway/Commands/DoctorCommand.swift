@@ -2,6 +2,7 @@ import ArgumentParser
 import Configuration
 import GatewayCore
 import Glibc
+import JSON
 import MQTT
 import Storage
 import TempestUDP

@@ -1,7 +1,7 @@
 import ArgumentParser
 import GatewayCore
+import JSON
 import Storage
-import TempestUDP
 
 /// `tempest-gateway export`: stream stored rows as CSV, JSON or JSON lines.
 struct ExportCommand: ParsableCommand {

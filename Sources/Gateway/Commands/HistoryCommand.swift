@@ -1,7 +1,7 @@
 import ArgumentParser
 import GatewayCore
+import JSON
 import Storage
-import TempestUDP
 
 /// `tempest-gateway history`: recent observations as a table.
 struct HistoryCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import SystemSupport
 import ArgumentParser
 import GatewayCore
+import JSON
 import TempestUDP
 
 /// `tempest-gateway replay`: send recorded datagrams, paced by their timestamps.

@@ -3,6 +3,7 @@ import Configuration
 import GatewayCore
 import Glibc
 import MQTT
+import SystemSupport
 import TempestCloud
 import TempestUDP
 
@@ -242,7 +243,7 @@ struct SetupCommand: AsyncParsableCommand {
         for component in directory.split(separator: "/") {
             built += "/" + component
             if mkdir(built, 0o755) != 0 && errno != EEXIST {
-                throw SetupError("cannot create the directory \(built): \(String(cString: strerror(errno)))")
+                throw SetupError("cannot create the directory \(built): \(SystemError.current.message)")
             }
         }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import GatewayCore
+import JSON
 import TempestCloud
-import TempestUDP
 
 /// `tempest-gateway stations`: the account's stations and their devices.
 struct StationsCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ForecastBridge
 import GatewayCore
+import JSON
 import TempestUDP
 
 /// `forecast --database`: the stored forecast merged with the station's

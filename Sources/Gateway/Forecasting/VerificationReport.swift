@@ -1,6 +1,6 @@
 import GatewayCore
+import JSON
 import Storage
-import TempestUDP
 
 /// `forecast --verification`: how good the temperature forecast has been at
 /// the station, as the mean absolute error by lead time from the

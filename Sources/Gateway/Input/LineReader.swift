@@ -1,5 +1,6 @@
 import GatewayCore
 import Glibc
+import SystemSupport
 
 /// Reads a file (or standard input) line by line as raw bytes, holding one
 /// line at a time, so that `decode` handles inputs of any size.
@@ -18,13 +19,13 @@ final class LineReader {
     init(path: String?) throws {
         if let path, path != "-" {
             guard let opened = fopen(path, "rb") else {
-                throw OpenError(description: "cannot open '\(path)': \(String(cString: strerror(errno)))")
+                throw OpenError(description: "cannot open '\(path)': \(SystemError.current.message)")
             }
             file = opened
             ownsFile = true
         } else {
             guard let standardInput = fdopen(STDIN_FILENO, "rb") else {
-                throw OpenError(description: "cannot read standard input: \(String(cString: strerror(errno)))")
+                throw OpenError(description: "cannot read standard input: \(SystemError.current.message)")
             }
             file = standardInput
             ownsFile = true

@@ -1,4 +1,5 @@
 import GatewayCore
+import JSON
 import TempestUDP
 
 /// Prints what a `UDPListener` hears, as readable lines or JSON lines.

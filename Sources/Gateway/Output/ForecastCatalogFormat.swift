@@ -1,5 +1,6 @@
 import ForecastBridge
 import GatewayCore
+import JSON
 import TempestUDP
 
 /// The variable catalog as text for people and screen readers (labels

@@ -1,5 +1,6 @@
 import ForecastBridge
 import GatewayCore
+import JSON
 import TempestUDP
 
 /// A fetched forecast as text: now, the next hours, the next days. Labels

@@ -1,4 +1,5 @@
 import GatewayCore
+import JSON
 import TempestUDP
 
 /// One line of plain English per message, for `listen` and `run`: labels

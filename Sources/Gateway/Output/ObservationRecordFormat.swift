@@ -1,4 +1,5 @@
 import GatewayCore
+import JSON
 import Storage
 import TempestUDP
 

@@ -1,6 +1,6 @@
 import GatewayCore
+import JSON
 import TempestCloud
-import TempestUDP
 
 /// A station of the WeatherFlow account in sentences, labels before values.
 enum StationFormat {

@@ -1,5 +1,6 @@
 import GatewayCore
 import Glibc
+import SystemSupport
 
 /// Sends UDP datagrams to one IPv4 address and port.
 final class DatagramSender {
@@ -19,7 +20,7 @@ final class DatagramSender {
         }
         descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else {
-            throw SetupError(description: "cannot create a UDP socket: \(String(cString: strerror(errno)))")
+            throw SetupError(description: "cannot create a UDP socket: \(SystemError.current.message)")
         }
         destination.sin_family = sa_family_t(AF_INET)
         destination.sin_port = port.bigEndian

@@ -1,6 +1,6 @@
 import GatewayCore
+import JSON
 import TempestCloud
-import TempestUDP
 
 /// The configuration keys that describe a station, from the WeatherFlow
 /// cloud: `setup` and `select` write them, `run` uses them for sea-level

@@ -1,7 +1,7 @@
 import Configuration
 import ForecastBridge
+import JSON
 import Meteorology
-import TempestUDP
 
 /// Checks that need the gateway's own modules, beyond what the
 /// configuration module can tell from the text alone.

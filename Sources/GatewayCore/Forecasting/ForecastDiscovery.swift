@@ -1,4 +1,4 @@
-import TempestUDP
+import JSON
 
 /// Home Assistant discovery for the forecast: one "Forecast" device whose
 /// entities read the plain topics `<base>/forecast/<field>` — the

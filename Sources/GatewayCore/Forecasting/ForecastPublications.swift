@@ -1,4 +1,5 @@
 import ForecastBridge
+import JSON
 import TempestUDP
 
 /// What one forecast refresh publishes:

@@ -1,4 +1,4 @@
-import TempestUDP
+import JSON
 
 extension HomeAssistantDiscovery {
     /// Writes the `origin` member every discovery config carries: the

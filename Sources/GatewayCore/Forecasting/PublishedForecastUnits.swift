@@ -1,4 +1,5 @@
 import ForecastBridge
+import JSON
 import TempestUDP
 
 /// Forecast values in the published-units choice (``PublishedUnits``):

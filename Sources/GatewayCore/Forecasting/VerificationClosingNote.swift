@@ -1,5 +1,5 @@
 import Storage
-import TempestUDP
+import JSON
 
 /// The line `run` says on shutdown about how good the temperature forecast
 /// has been here, from the verification record.

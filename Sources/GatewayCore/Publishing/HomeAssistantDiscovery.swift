@@ -1,3 +1,4 @@
+import JSON
 import TempestUDP
 
 /// Home Assistant MQTT discovery: one device per Tempest, AIR, SKY and hub

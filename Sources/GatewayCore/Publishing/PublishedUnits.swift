@@ -1,5 +1,5 @@
+import JSON
 import Meteorology
-import TempestUDP
 
 /// The units of published values (the plain topics and Home Assistant);
 /// the database and the JSON events stay in protocol units. `metric` is the

@@ -36,7 +36,7 @@ public final class MetricsServer: Sendable {
             }
         }
         guard bound == 0, listen(socketDescriptor, 16) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.current.message
             close(socketDescriptor)
             throw SetupError(description: "cannot serve metrics on 127.0.0.1:\(port): \(reason)")
         }

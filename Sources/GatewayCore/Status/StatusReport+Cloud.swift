@@ -1,4 +1,4 @@
-import TempestUDP
+import JSON
 
 extension StatusReport {
     /// The cloud follower in sentences: per Tempest whether REST stands in

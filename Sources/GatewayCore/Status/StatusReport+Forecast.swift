@@ -1,4 +1,4 @@
-import TempestUDP
+import JSON
 
 extension StatusReport {
     /// Forecasts in one sentence: off, none yet, current, or the last one

@@ -1,4 +1,5 @@
 import Glibc
+import JSON
 import Storage
 import TempestUDP
 

@@ -29,7 +29,7 @@ public final class StatusServer: Sendable {
         guard path.utf8.count < 108 else { throw SetupError(description: "the status socket path \(path) is too long") }
         unlink(path)
         let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socketDescriptor >= 0 else { throw SetupError(description: "cannot create the status socket: \(String(cString: strerror(errno)))") }
+        guard socketDescriptor >= 0 else { throw SetupError(description: "cannot create the status socket: \(SystemError.current.message)") }
         descriptor = socketDescriptor
         var address = StatusServer.address(path)
         let previousMask = umask(0o177)
@@ -38,7 +38,7 @@ public final class StatusServer: Sendable {
         }
         umask(previousMask)
         guard bound == 0, listen(descriptor, 8) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.current.message
             close(descriptor)
             throw SetupError(description: "cannot listen on the status socket \(path): \(reason)")
         }

@@ -1,17 +1,21 @@
-/// Removes secrets from URLs before they reach a log line or an error.
+/// Removes secrets from URLs before they reach a log line, an error or the
+/// database.
 ///
-/// Replaces the values of the query parameters `token`, `api_key`, `apikey`,
-/// `key` and `access_token` (any case) and the password of any userinfo with
-/// `<redacted>`. Everything else is kept so the URL still says which endpoint
-/// was called.
+/// Replaces the value of every query parameter whose name contains `token`,
+/// `key`, `password`, `secret`, `auth` or `signature` (any case) with
+/// `<redacted>`, and drops the user information before the host
+/// (`user:password@`, or a token given as the user name). Everything else is
+/// kept so the URL still says which endpoint was called.
 public enum RedactedURL {
     /// The marker that replaces a secret.
     public static let marker = "<redacted>"
 
-    /// Query parameter names whose values are secrets (compared lower-cased).
-    public static let secretParameterNames: Set<String> = ["token", "api_key", "apikey", "key", "access_token"]
+    /// A query parameter whose name contains one of these (compared
+    /// lower-cased) holds a secret. Parts of names rather than whole names:
+    /// a harmless parameter redacted costs little, a secret in a log a lot.
+    static let secretNameParts = ["token", "key", "password", "secret", "auth", "signature"]
 
-    /// `url` with its secrets replaced by ``marker``.
+    /// `url` with its secrets removed.
     public static func redact(_ url: String) -> String {
         var rest = Substring(url)
         var result = ""
@@ -23,13 +27,7 @@ public enum RedactedURL {
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         let authority = rest[..<authorityEnd]
         if let at = authority.lastIndex(of: "@") {
-            let userinfo = authority[..<at]
-            if let colon = userinfo.firstIndex(of: ":") {
-                result += userinfo[...colon] + marker
-            } else {
-                result += userinfo
-            }
-            result += authority[at...]
+            result += authority[authority.index(after: at)...]
         } else {
             result += authority
         }
@@ -46,7 +44,8 @@ public enum RedactedURL {
         let redactedPairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = pair[..<equals]
-            guard secretParameterNames.contains(name.lowercased()) else { return String(pair) }
+            let lowercased = name.lowercased()
+            guard secretNameParts.contains(where: { lowercased.contains($0) }) else { return String(pair) }
             return name + "=" + marker
         }
         return result + redactedPairs.joined(separator: "&") + fragment

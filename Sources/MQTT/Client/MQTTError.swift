@@ -1,4 +1,5 @@
 import CMosquitto
+import SystemSupport
 
 /// What went wrong with the broker, in words a person can act on. Never
 /// contains the password.
@@ -94,7 +95,7 @@ public struct MQTTError: Error, Sendable, Hashable, CustomStringConvertible {
         case Int32(MOSQ_ERR_INVAL.rawValue), Int32(MOSQ_ERR_PAYLOAD_SIZE.rawValue), Int32(MOSQ_ERR_MALFORMED_UTF8.rawValue):
             return MQTTError(.invalidArgument, "the broker library refused the request: \(message)")
         case Int32(MOSQ_ERR_CONN_LOST.rawValue), Int32(MOSQ_ERR_KEEPALIVE.rawValue), Int32(MOSQ_ERR_ERRNO.rawValue):
-            let reason = detail ?? (code == Int32(MOSQ_ERR_ERRNO.rawValue) ? String(cString: strerror(errno)) : message)
+            let reason = detail ?? (code == Int32(MOSQ_ERR_ERRNO.rawValue) ? SystemError.current.message : message)
             return MQTTError(.connectionLost, "lost the connection to \(host):\(port): \(reason)")
         default:
             return MQTTError(.library, "broker library error with \(host):\(port): \(detail ?? message)")

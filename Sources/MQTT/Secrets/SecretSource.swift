@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// Where a secret comes from. Never the command line: arguments are visible
 /// to every user in the process list.
@@ -20,10 +21,14 @@ public enum SecretSource: Sendable, Hashable, CustomStringConvertible {
             guard let value = getenv(name) else { throw .environmentVariableMissing(name) }
             text = String(cString: value)
         case .systemdCredential(let name):
-            guard let directory = getenv("CREDENTIALS_DIRECTORY") else { throw .noCredentialsDirectory(name) }
-            guard !name.contains("/") else { throw .unreadable(name, reason: "a credential name cannot contain '/'") }
+            let path: String
+            do {
+                path = try SystemdCredential(name: name).path()
+            } catch {
+                throw error.code == .noCredentialsDirectory ? .noCredentialsDirectory(name) : .unreadable(name, reason: error.description)
+            }
             // systemd already made the file private to the service.
-            text = try SecretSource.readFile(String(cString: directory) + "/" + name, checkMode: false)
+            text = try SecretSource.readFile(path, checkMode: false)
         }
         var trimmed = Substring(text)
         if trimmed.hasSuffix("\n") { trimmed = trimmed.dropLast() }
@@ -39,11 +44,7 @@ public enum SecretSource: Sendable, Hashable, CustomStringConvertible {
     public static func first(file: String?, environmentVariable: String?, credential: String?) -> SecretSource? {
         if let file { return .file(file) }
         if let environmentVariable, getenv(environmentVariable) != nil { return .environment(environmentVariable) }
-        if let credential, let directory = getenv("CREDENTIALS_DIRECTORY"),
-            access(String(cString: directory) + "/" + credential, R_OK) == 0
-        {
-            return .systemdCredential(credential)
-        }
+        if let credential, SystemdCredential(name: credential).isReadable() { return .systemdCredential(credential) }
         return nil
     }
 
@@ -61,10 +62,10 @@ public enum SecretSource: Sendable, Hashable, CustomStringConvertible {
 
     static func readFile(_ path: String, checkMode: Bool) throws(SecretError) -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .unreadable(path, reason: SystemError.current.message) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path, reason: SystemError.current.message) }
         if checkMode && status.st_mode & 0o077 != 0 {
             throw .readableByOthers(path, mode: status.st_mode & 0o777)
         }
@@ -74,7 +75,7 @@ public enum SecretSource: Sendable, Hashable, CustomStringConvertible {
         while total < bytes.count {
             let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+            guard count >= 0 else { throw .unreadable(path, reason: SystemError.current.message) }
             if count == 0 { break }
             total += count
         }

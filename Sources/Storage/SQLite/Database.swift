@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import SystemSupport
 
 /// One SQLite connection with a cache of prepared statements.
 ///
@@ -202,7 +203,7 @@ public final class Database {
     private static func syncError(_ what: String, errno code: Int32, path: String) -> SQLiteError {
         SQLiteError(
             resultCode: SQLITE_IOERR, extendedResultCode: SQLITE_IOERR | (4 << 8),
-            message: "\(what) (\(String(cString: strerror(code))))", context: "sync \(path)-wal")
+            message: "\(what) (\(SystemError(number: code).message))", context: "sync \(path)-wal")
     }
 
     /// The version of the SQLite library in use (for example `3.40.1`).

@@ -1,3 +1,5 @@
+import HTTP
+
 extension Store {
     /// The observation columns in the order `insert` binds them, `observation(_:serial:)` reads them and `PackedColumns` packs them.
     static let observationColumns = """
@@ -181,7 +183,8 @@ extension Store {
         ) { s in
             try s.bind(record.locationKey, at: 0)
             try s.bind(record.fetchedAt, at: 1)
-            try s.bind(ForecastSnapshotRecord.redactingSecrets(in: record.sourceURL), at: 2)
+            // A second line behind the caller: a secret never lands in the file.
+            try s.bind(RedactedURL.redact(record.sourceURL), at: 2)
             try s.bind(record.payloadJSON, at: 3)
         }
     }

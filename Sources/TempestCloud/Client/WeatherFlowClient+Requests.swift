@@ -1,4 +1,5 @@
 import HTTP
+import JSON
 
 extension WeatherFlowClient {
     /// What a 404 means for the endpoint being called.

@@ -1,4 +1,4 @@
-import HTTP
+import JSON
 
 /// Positional access to a row where a slot may be missing or null.
 struct RowSlots {

@@ -1,4 +1,4 @@
-import HTTP
+import JSON
 import TempestUDP
 
 extension TempestObservation.Row {

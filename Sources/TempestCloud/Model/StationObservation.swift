@@ -1,4 +1,4 @@
-import HTTP
+import JSON
 import TempestUDP
 
 /// The latest federated observation of a station (`/observations/station/{id}`,

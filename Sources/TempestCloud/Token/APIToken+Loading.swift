@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 extension APIToken {
     /// Largest token file accepted; tokens are tens of bytes.
@@ -6,7 +7,7 @@ extension APIToken {
 
     /// Loads the token from `source`. Trailing whitespace (a final newline) is
     /// removed; an empty token is an error.
-    public static func load(from source: APITokenSource, environment: (String) -> String? = APIToken.processEnvironment) throws(APITokenError) -> APIToken {
+    public static func load(from source: APITokenSource, environment: (String) -> String? = ProcessEnvironment.value) throws(APITokenError) -> APIToken {
         let text: String
         let origin: String
         switch source {
@@ -14,12 +15,15 @@ extension APIToken {
             origin = path
             text = try readFile(path, requirePrivate: true)
         case .systemdCredential(let name):
-            guard let directory = environment("CREDENTIALS_DIRECTORY"), !directory.isEmpty else {
-                throw .noCredentialsDirectory(name: name)
+            let path: String
+            do {
+                path = try SystemdCredential(name: name).path(environment: environment)
+            } catch {
+                throw error.code == .noCredentialsDirectory ? .noCredentialsDirectory(name: name) : .invalidCredentialName(name: name)
             }
             origin = "systemd credential \(name)"
             // systemd creates credential files itself with owner-only access.
-            text = try readFile(directory + "/" + name, requirePrivate: false)
+            text = try readFile(path, requirePrivate: false)
         case .environment(let name):
             guard let value = environment(name) else { throw .environmentVariableMissing(name: name) }
             origin = "$\(name)"
@@ -29,11 +33,6 @@ extension APIToken {
         guard !trimmed.isEmpty else { throw .empty(origin: origin) }
         guard let token = APIToken(trimmed) else { throw .invalidCharacters(origin: origin) }
         return token
-    }
-
-    /// Reads the process environment with `getenv`.
-    public static func processEnvironment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
     }
 
     private static func readFile(_ path: String, requirePrivate: Bool) throws(APITokenError) -> String {

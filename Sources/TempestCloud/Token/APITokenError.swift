@@ -8,6 +8,7 @@ public struct APITokenError: Error, Sendable, Hashable, CustomStringConvertible 
         case notARegularFile(path: String)
         case tooLarge(path: String, limit: Int)
         case noCredentialsDirectory(name: String)
+        case invalidCredentialName(name: String)
         case environmentVariableMissing(name: String)
         case empty(origin: String)
         case invalidCharacters(origin: String)
@@ -21,6 +22,7 @@ public struct APITokenError: Error, Sendable, Hashable, CustomStringConvertible 
     static func notARegularFile(path: String) -> Self { Self(.notARegularFile(path: path)) }
     static func tooLarge(path: String, limit: Int) -> Self { Self(.tooLarge(path: path, limit: limit)) }
     static func noCredentialsDirectory(name: String) -> Self { Self(.noCredentialsDirectory(name: name)) }
+    static func invalidCredentialName(name: String) -> Self { Self(.invalidCredentialName(name: name)) }
     static func environmentVariableMissing(name: String) -> Self { Self(.environmentVariableMissing(name: name)) }
     static func empty(origin: String) -> Self { Self(.empty(origin: origin)) }
     static func invalidCharacters(origin: String) -> Self { Self(.invalidCharacters(origin: origin)) }
@@ -38,6 +40,8 @@ public struct APITokenError: Error, Sendable, Hashable, CustomStringConvertible 
             "the token file \(path) is larger than \(limit) bytes; it should hold only the token"
         case .noCredentialsDirectory(let name):
             "the systemd credential \(name) was requested but CREDENTIALS_DIRECTORY is not set (add LoadCredential=\(name):<file> to the unit)"
+        case .invalidCredentialName(let name):
+            "the systemd credential \(name) cannot be read: a credential name cannot contain '/'"
         case .environmentVariableMissing(let name):
             "the environment variable \(name) is not set"
         case .empty(let origin):

@@ -1,3 +1,5 @@
+import JSON
+
 /// Decodes Tempest hub datagrams into typed messages, following the
 /// project's validation contract (protocol spec section 6) exactly.
 ///
@@ -51,22 +53,21 @@ public final class DatagramDecoder {
             )
         }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        topLevelValues.update(repeating: -1, count: TopLevelKey.allCases.count)
         var scanner = JSONScanner(
             bytes: bytes,
             count: datagram.count,
             tape: tape,
             tapeCapacity: DatagramDecoder.tapeCapacity,
-            maximumDepth: DatagramDecoder.maximumNestingDepth,
-            topLevelValues: topLevelValues
+            maximumDepth: DatagramDecoder.maximumNestingDepth
         )
+        let json: JSONTape
         do {
-            try scanner.scan()
+            json = try scanner.scan()
         } catch {
             return .rejected(DatagramDecoder.decodeError(for: error, bytes: bytes, count: datagram.count))
         }
-        let json = JSONTape(bytes: bytes, tokens: tape, tokenCount: scanner.tokenCount)
-        var reader = MessageReader(json: json, keys: TopLevelKeyTable(valueIndices: topLevelValues), serialCache: serialCache)
+        let keys = TopLevelKeyTable(json: json, valueIndices: topLevelValues)
+        var reader = MessageReader(json: json, keys: keys, serialCache: serialCache)
         do {
             return try reader.readMessage()
         } catch {
@@ -85,23 +86,24 @@ public final class DatagramDecoder {
         return datagram.withUTF8 { decode(UnsafeRawBufferPointer($0)) }
     }
 
-    private static func decodeError(for error: JSONScanError, bytes: UnsafePointer<UInt8>, count: Int) -> DecodeError {
-        switch error {
-        case .syntax(let offset, let reason):
+    private static func decodeError(for error: JSONParseError, bytes: UnsafePointer<UInt8>, count: Int) -> DecodeError {
+        switch error.code {
+        case .syntax:
             let isBlank = UnsafeBufferPointer(start: bytes, count: count).allSatisfy {
                 $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D
             }
             if isBlank {
                 return DecodeError(.emptyDatagram, "the datagram holds only white space")
             }
-            return DecodeError(.invalidJSON, "not valid JSON at byte \(offset): \(reason)")
-        case .invalidUTF8(let offset):
-            return DecodeError(.invalidUTF8, "a string holds bytes that are not valid UTF-8 at byte \(offset)")
-        case .tooDeep(let limit):
-            return DecodeError(.tooDeep, "arrays and objects nest deeper than \(limit) levels")
-        case .nonFinite(let offset):
-            return DecodeError(.nonFiniteNumber, "the number at byte \(offset) does not fit a double")
-        case .tooManyTokens:
+            return DecodeError(.invalidJSON, "not valid JSON at byte \(error.offset): \(error.reason)")
+        case .invalidUTF8:
+            return DecodeError(.invalidUTF8, "a string holds bytes that are not valid UTF-8 at byte \(error.offset)")
+        case .tooDeep:
+            return DecodeError(.tooDeep, "arrays and objects nest deeper than \(maximumNestingDepth) levels")
+        case .nonFiniteNumber:
+            return DecodeError(.nonFiniteNumber, "the number at byte \(error.offset) does not fit a double")
+        default:
+            // Too many values; the scanner never reports a text as too large.
             return DecodeError(.tooLarge, "the datagram holds more JSON values than the decoder accepts")
         }
     }

@@ -1,3 +1,5 @@
+import JSON
+
 /// Reads a scanned datagram into a `TempestMessage`: the envelope checks
 /// shared by every type, then the type's own layout (in the
 /// `MessageReader+…` extensions). Throws the first contract violation.

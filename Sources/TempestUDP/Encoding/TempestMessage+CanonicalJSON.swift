@@ -1,3 +1,5 @@
+import JSON
+
 /// The canonical JSON form of a message: the envelope keys, then every field
 /// under the protocol spec's snake_case names in protocol units, `null` where
 /// a value is missing. Observation messages carry `obs`, an array of row

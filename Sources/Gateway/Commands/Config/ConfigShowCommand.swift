@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import GatewayCore
+import JSON
 import TempestUDP
 
 /// `tempest-gateway config show`: every setting's effective value and where

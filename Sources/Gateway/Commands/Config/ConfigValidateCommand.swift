@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import GatewayCore
+import JSON
 import TempestUDP
 
 /// `tempest-gateway config validate`: every problem of the file and the

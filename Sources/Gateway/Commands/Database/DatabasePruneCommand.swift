@@ -2,8 +2,8 @@ import ArgumentParser
 import Configuration
 import GatewayCore
 import Glibc
+import JSON
 import Storage
-import TempestUDP
 
 /// `tempest-gateway db prune`.
 struct DatabasePruneCommand: ParsableCommand {

@@ -2,6 +2,11 @@ import Glibc
 
 /// The process's environment variables.
 public enum ProcessEnvironment {
+    /// The variable `name`, or nil when it is not set.
+    public static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     /// Every variable of this process, by name.
     public static func current() -> [String: String] {
         var result = [String: String]()

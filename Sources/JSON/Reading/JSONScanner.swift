@@ -1,59 +1,60 @@
-/// A strict, allocation-free JSON (RFC 8259) scanner specialised for small
-/// datagrams: one pass validates syntax and UTF-8, enforces a nesting limit,
-/// parses numbers, and writes a flat token tape that the decoder then reads.
+/// The strict, allocation-free JSON (RFC 8259) reader that everything else
+/// reads JSON with: one pass validates syntax and UTF-8, enforces a nesting
+/// limit, parses numbers, and writes a flat token tape (`JSONTape`) into a
+/// buffer the caller owns. The datagram decoder reads the tape directly;
+/// `JSONParser` builds a `JSONValue` from it.
 ///
 /// Why not Foundation's `JSONDecoder`: it links Foundation (ARCHITECTURE.md)
-/// and is an order of magnitude short of the throughput target; a general
-/// parser also builds a tree of allocations we do not need for flat packets.
-struct JSONScanner {
-    private let bytes: UnsafePointer<UInt8>
-    private let count: Int
-    private let tape: UnsafeMutablePointer<JSONToken>
-    private let tapeCapacity: Int
-    private let maximumDepth: Int
-    private let topLevelValues: UnsafeMutablePointer<Int32>
-    private let plainStringByte = JSONScanner.plainStringByteTable
-    private var position = 0
-    private(set) var tokenCount = 0
+/// and is an order of magnitude short of the decoder's throughput target; a
+/// tree of allocations is also more than small datagrams need.
+public struct JSONScanner {
+    // Visible to the inlinable initialiser only, so that a caller's
+    // `init` compiles to stores, as it would inside this module.
+    @usableFromInline let bytes: UnsafePointer<UInt8>
+    @usableFromInline let count: Int
+    @usableFromInline let tape: UnsafeMutablePointer<JSONToken>
+    @usableFromInline let tapeCapacity: Int
+    @usableFromInline let maximumDepth: Int
+    @usableFromInline let plainStringByte = JSONScanner.plainStringByteTable
+    @usableFromInline var position = 0
+    @usableFromInline var tokenCount = 0
 
     /// Scans `count` bytes at `bytes` into `tape`, which must hold at least
-    /// `tapeCapacity` tokens. Object keys get no tokens: members are stored
-    /// as their values only, and the values of the outermost object's known
-    /// keys are recorded in `topLevelValues` (indexed by `TopLevelKey`),
-    /// which the caller fills with -1 beforehand.
-    init(
+    /// `tapeCapacity` tokens. Arrays and objects may nest `maximumDepth`
+    /// levels deep.
+    @inlinable
+    public init(
         bytes: UnsafePointer<UInt8>,
         count: Int,
         tape: UnsafeMutablePointer<JSONToken>,
         tapeCapacity: Int,
-        maximumDepth: Int,
-        topLevelValues: UnsafeMutablePointer<Int32>
+        maximumDepth: Int
     ) {
         self.bytes = bytes
         self.count = count
         self.tape = tape
         self.tapeCapacity = tapeCapacity
         self.maximumDepth = maximumDepth
-        self.topLevelValues = topLevelValues
     }
 
     /// Scans the whole input: exactly one JSON value, optionally surrounded
-    /// by JSON white space. The root token is at tape index 0.
-    mutating func scan() throws(JSONScanError) {
+    /// by JSON white space. Returns the tape, whose root token is index 0.
+    public mutating func scan() throws(JSONParseError) -> JSONTape {
         skipWhitespace()
         guard position < count else {
-            throw .syntax(offset: position, reason: "no JSON value")
+            throw .unexpectedEnd(at: position, .noValue)
         }
         try scanValue(depth: 0)
         skipWhitespace()
         guard position == count else {
-            throw .syntax(offset: position, reason: "unexpected bytes after the JSON value")
+            throw .trailingContent(at: position)
         }
+        return JSONTape(bytes: bytes, tokens: tape, count: tokenCount)
     }
 
     // MARK: - Values
 
-    private mutating func scanValue(depth: Int) throws(JSONScanError) {
+    private mutating func scanValue(depth: Int) throws(JSONParseError) {
         switch bytes[position] {
         case UInt8(ascii: "{"): try scanObject(depth: depth + 1)
         case UInt8(ascii: "["): try scanArray(depth: depth + 1)
@@ -62,12 +63,12 @@ struct JSONScanner {
         case UInt8(ascii: "t"): try scanLiteral("true", kind: .true)
         case UInt8(ascii: "f"): try scanLiteral("false", kind: .false)
         case UInt8(ascii: "n"): try scanLiteral("null", kind: .null)
-        default: throw .syntax(offset: position, reason: "unexpected character where a value should start")
+        default: throw syntaxError(at: position, .unexpectedCharacter)
         }
     }
 
-    private mutating func scanObject(depth: Int) throws(JSONScanError) {
-        guard depth <= maximumDepth else { throw .tooDeep(limit: maximumDepth) }
+    private mutating func scanObject(depth: Int) throws(JSONParseError) {
+        guard depth <= maximumDepth else { throw .tooDeep(limit: maximumDepth, at: position) }
         let index = try appendToken(kind: .object, start: position)
         position += 1
         var members: Int32 = 0
@@ -77,26 +78,20 @@ struct JSONScanner {
         } else {
             while true {
                 guard position < count, bytes[position] == UInt8(ascii: "\"") else {
-                    throw .syntax(offset: position, reason: "expected a member name in quotes")
+                    throw syntaxError(at: position, .expectedMemberName)
                 }
-                let keyStart = position + 1
-                let keyHasEscapes = try scanStringBody()
-                let keyLength = position - 1 - keyStart
+                try scanString()
                 skipWhitespace()
                 guard position < count, bytes[position] == UInt8(ascii: ":") else {
-                    throw .syntax(offset: position, reason: "expected ':' after a member name")
+                    throw syntaxError(at: position, .expectedColon)
                 }
                 position += 1
                 skipWhitespace()
-                guard position < count else { throw .syntax(offset: position, reason: "truncated object") }
-                let valueIndex = tokenCount
+                guard position < count else { throw .unexpectedEnd(at: position, .truncatedObject) }
                 try scanValue(depth: depth)
-                if depth == 1 {
-                    recordTopLevelValue(keyStart: keyStart, keyLength: keyLength, hasEscapes: keyHasEscapes, at: valueIndex)
-                }
                 members += 1
                 skipWhitespace()
-                guard position < count else { throw .syntax(offset: position, reason: "truncated object") }
+                guard position < count else { throw .unexpectedEnd(at: position, .truncatedObject) }
                 let separator = bytes[position]
                 position += 1
                 if separator == UInt8(ascii: ",") {
@@ -104,7 +99,7 @@ struct JSONScanner {
                     continue
                 }
                 guard separator == UInt8(ascii: "}") else {
-                    throw .syntax(offset: position - 1, reason: "expected ',' or '}' in an object")
+                    throw .unexpectedByte(separator, at: position - 1, .expectedObjectSeparator)
                 }
                 break
             }
@@ -113,8 +108,8 @@ struct JSONScanner {
         tape[index].next = Int32(tokenCount)
     }
 
-    private mutating func scanArray(depth: Int) throws(JSONScanError) {
-        guard depth <= maximumDepth else { throw .tooDeep(limit: maximumDepth) }
+    private mutating func scanArray(depth: Int) throws(JSONParseError) {
+        guard depth <= maximumDepth else { throw .tooDeep(limit: maximumDepth, at: position) }
         let index = try appendToken(kind: .array, start: position)
         position += 1
         var elements: Int32 = 0
@@ -123,11 +118,11 @@ struct JSONScanner {
             position += 1
         } else {
             while true {
-                guard position < count else { throw .syntax(offset: position, reason: "truncated array") }
+                guard position < count else { throw .unexpectedEnd(at: position, .truncatedArray) }
                 try scanValue(depth: depth)
                 elements += 1
                 skipWhitespace()
-                guard position < count else { throw .syntax(offset: position, reason: "truncated array") }
+                guard position < count else { throw .unexpectedEnd(at: position, .truncatedArray) }
                 let separator = bytes[position]
                 position += 1
                 if separator == UInt8(ascii: ",") {
@@ -135,7 +130,7 @@ struct JSONScanner {
                     continue
                 }
                 guard separator == UInt8(ascii: "]") else {
-                    throw .syntax(offset: position - 1, reason: "expected ',' or ']' in an array")
+                    throw .unexpectedByte(separator, at: position - 1, .expectedArraySeparator)
                 }
                 break
             }
@@ -144,52 +139,38 @@ struct JSONScanner {
         tape[index].next = Int32(tokenCount)
     }
 
-    private mutating func scanLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(JSONScanError) {
+    private mutating func scanLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(JSONParseError) {
         let length = literal.utf8CodeUnitCount
         guard count - position >= length else {
-            throw .syntax(offset: position, reason: "truncated literal")
+            throw .unexpectedEnd(at: position, .truncatedLiteral)
         }
         let literalBytes = literal.utf8Start
         for offset in 0..<length where bytes[position + offset] != literalBytes[offset] {
-            throw .syntax(offset: position, reason: "unknown literal (only true, false and null exist in JSON)")
+            throw .unexpectedByte(bytes[position], at: position, .unknownLiteral)
         }
-        let index = try appendToken(kind: kind, start: position)
+        try appendToken(kind: kind, start: position)
         position += length
-        tape[index].next = Int32(tokenCount)
     }
 
     // MARK: - Strings
 
     @inline(__always)
-    private mutating func scanString() throws(JSONScanError) {
+    private mutating func scanString() throws(JSONParseError) {
         let index = try appendToken(kind: .string, start: position + 1)
         let hasEscapes = try scanStringBody()
         tape[index].length = Int32(position - 1 - Int(tape[index].start))
         tape[index].hasEscapes = hasEscapes
-        tape[index].next = Int32(tokenCount)
-    }
-
-    @inline(__always)
-    private func recordTopLevelValue(keyStart: Int, keyLength: Int, hasEscapes: Bool, at valueIndex: Int) {
-        let key: TopLevelKey?
-        if hasEscapes {
-            let json = JSONTape(bytes: bytes, tokens: tape, tokenCount: tokenCount)
-            key = TopLevelKey.match(name: json.decodeEscapedString(start: keyStart, length: keyLength))
-        } else {
-            key = TopLevelKey.match(bytes + keyStart, count: keyLength)
-        }
-        if let key { topLevelValues[key.rawValue] = Int32(valueIndex) }
     }
 
     /// Validates a string whose opening quote is at `position` and moves past
     /// its closing quote; returns whether it holds escapes.
     @inline(__always)
-    private mutating func scanStringBody() throws(JSONScanError) -> Bool {
+    private mutating func scanStringBody() throws(JSONParseError) -> Bool {
         position += 1
         var hasEscapes = false
         while true {
             skipPlainStringBytes()
-            guard position < count else { throw .syntax(offset: position, reason: "truncated string") }
+            guard position < count else { throw .unexpectedEnd(at: position, .truncatedString) }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 break
@@ -197,7 +178,7 @@ struct JSONScanner {
                 hasEscapes = true
                 try scanEscape()
             } else if byte < 0x20 {
-                throw .syntax(offset: position, reason: "control character inside a string")
+                throw .unexpectedByte(byte, at: position, .controlCharacter)
             } else if byte < 0x80 {
                 position += 1
             } else {
@@ -224,26 +205,26 @@ struct JSONScanner {
         position = index
     }
 
-    private mutating func scanEscape() throws(JSONScanError) {
-        guard position + 1 < count else { throw .syntax(offset: position, reason: "truncated escape") }
+    private mutating func scanEscape() throws(JSONParseError) {
+        guard position + 1 < count else { throw .unexpectedEnd(at: position, .truncatedEscape) }
         switch bytes[position + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 2
         case UInt8(ascii: "u"):
-            guard position + 5 < count else { throw .syntax(offset: position, reason: "truncated \\u escape") }
+            guard position + 5 < count else { throw .unexpectedEnd(at: position, .truncatedUnicodeEscape) }
             for offset in 2...5 where JSONScanner.hexValue(bytes[position + offset]) == nil {
-                throw .syntax(offset: position + offset, reason: "\\u escape needs four hex digits")
+                throw .invalidEscape(at: position + offset, .shortUnicodeEscape)
             }
             position += 6
         default:
-            throw .syntax(offset: position, reason: "unknown escape sequence")
+            throw .invalidEscape(at: position, .unknownEscape)
         }
     }
 
     /// Validates one UTF-8 sequence of two to four bytes (RFC 3629: no
     /// overlong forms, no surrogates, nothing above U+10FFFF).
-    private mutating func scanMultiByteScalar() throws(JSONScanError) {
+    private mutating func scanMultiByteScalar() throws(JSONParseError) {
         let lead = bytes[position]
         let length: Int
         var lowerBound: UInt8 = 0x80
@@ -256,13 +237,13 @@ struct JSONScanner {
         case 0xF0: length = 4; lowerBound = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; upperBound = 0x8F
-        default: throw .invalidUTF8(offset: position)
+        default: throw .invalidUTF8(at: position)
         }
-        guard position + length <= count else { throw .invalidUTF8(offset: position) }
+        guard position + length <= count else { throw .invalidUTF8(at: position) }
         let second = bytes[position + 1]
-        guard second >= lowerBound && second <= upperBound else { throw .invalidUTF8(offset: position + 1) }
+        guard second >= lowerBound && second <= upperBound else { throw .invalidUTF8(at: position + 1) }
         for offset in 2..<length where bytes[position + offset] & 0xC0 != 0x80 {
-            throw .invalidUTF8(offset: position + offset)
+            throw .invalidUTF8(at: position + offset)
         }
         position += length
     }
@@ -270,6 +251,7 @@ struct JSONScanner {
     /// `plainStringByteTable[b]` is true for the bytes a string scan can
     /// pass over without a second look. Allocated once, never freed, never
     /// written after initialisation (hence safe to share).
+    @usableFromInline
     nonisolated(unsafe) static let plainStringByteTable: UnsafePointer<Bool> = {
         let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
         for byte in 0..<256 {
@@ -290,24 +272,33 @@ struct JSONScanner {
     // MARK: - Numbers
 
     @inline(__always)
-    private mutating func scanNumber() throws(JSONScanError) {
+    private mutating func scanNumber() throws(JSONParseError) {
         let start = position
         var parser = JSONNumberParser(bytes: bytes, count: count, start: start)
         guard let value = parser.parse() else {
-            throw .syntax(offset: parser.position, reason: "malformed number")
+            throw parser.position < count
+                ? .invalidNumber(at: parser.position) : .unexpectedEnd(at: parser.position, .malformedNumber)
         }
-        guard value.isFinite else { throw .nonFinite(offset: start) }
+        guard value.isFinite else { throw .nonFiniteNumber(at: start) }
         let index = try appendToken(kind: .number, start: start)
         position = parser.position
         tape[index].number = value
         tape[index].length = Int32(position - start)
-        tape[index].next = Int32(tokenCount)
     }
 
     // MARK: - Helpers
 
+    /// A syntax error at `offset`: the text ends there, or has a byte there
+    /// that JSON does not allow.
+    private func syntaxError(at offset: Int, _ reason: JSONParseError.Reason) -> JSONParseError {
+        offset < count ? .unexpectedByte(bytes[offset], at: offset, reason) : .unexpectedEnd(at: offset, reason)
+    }
+
     @inline(__always)
     private mutating func skipWhitespace() {
+        // Compact JSON, as datagrams are, has none: return at the first
+        // byte that cannot be white space.
+        guard position < count && bytes[position] <= 0x20 else { return }
         var index = position
         let end = count
         let input = bytes
@@ -322,12 +313,16 @@ struct JSONScanner {
         position = index
     }
 
-    @inline(__always)
-    private mutating func appendToken(kind: JSONToken.Kind, start: Int) throws(JSONScanError) -> Int {
-        guard tokenCount < tapeCapacity else { throw .tooManyTokens }
+    /// Appends a token and returns its index. Its `next` is the index after
+    /// it, which is right for a string, number or literal; an array or
+    /// object sets its own when it closes.
+    @inline(__always) @discardableResult
+    private mutating func appendToken(kind: JSONToken.Kind, start: Int) throws(JSONParseError) -> Int {
+        guard tokenCount < tapeCapacity else { throw .tooManyValues(at: start) }
         let index = tokenCount
-        tape[index] = JSONToken(kind: kind, hasEscapes: false, start: Int32(start), length: 0, next: 0, number: 0)
         tokenCount += 1
+        tape[index] = JSONToken(
+            kind: kind, hasEscapes: false, start: Int32(start), length: 0, next: Int32(tokenCount), number: 0)
         return index
     }
 }

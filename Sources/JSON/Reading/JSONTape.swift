@@ -1,26 +1,37 @@
-/// Read access to a scanned datagram: the token tape plus the bytes the
-/// tokens point into. Valid only while the decoder's buffers are.
-struct JSONTape {
-    let bytes: UnsafePointer<UInt8>
-    let tokens: UnsafeMutablePointer<JSONToken>
-    let tokenCount: Int
+/// Read access to a scanned text: the token tape plus the bytes the tokens
+/// point into. Valid only while both buffers are. The root value is token 0.
+public struct JSONTape {
+    /// The scanned text.
+    public let bytes: UnsafePointer<UInt8>
+    /// The tokens, `count` of them.
+    public let tokens: UnsafePointer<JSONToken>
+    /// How many tokens the scan wrote.
+    public let count: Int
 
-    @inline(__always)
-    subscript(index: Int) -> JSONToken {
+    /// A tape of `count` tokens at `tokens`, pointing into `bytes`.
+    public init(bytes: UnsafePointer<UInt8>, tokens: UnsafePointer<JSONToken>, count: Int) {
+        self.bytes = bytes
+        self.tokens = tokens
+        self.count = count
+    }
+
+    /// The token at `index`.
+    @inlinable @inline(__always)
+    public subscript(index: Int) -> JSONToken {
         tokens[index]
     }
 
     /// The raw bytes of a string token (between the quotes, escapes as sent).
-    @inline(__always)
-    func rawBytes(ofStringAt index: Int) -> UnsafeBufferPointer<UInt8> {
+    @inlinable @inline(__always)
+    public func rawBytes(ofStringAt index: Int) -> UnsafeBufferPointer<UInt8> {
         let token = tokens[index]
         return UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.length))
     }
 
     /// Whether the string token at `index` equals `literal` (an ASCII name).
     /// Escaped strings are compared after unescaping.
-    @inline(__always)
-    func string(at index: Int, equals literal: StaticString) -> Bool {
+    @inlinable @inline(__always)
+    public func string(at index: Int, equals literal: StaticString) -> Bool {
         let token = tokens[index]
         if token.hasEscapes {
             return decodedString(at: index) == literal.description
@@ -37,7 +48,8 @@ struct JSONTape {
 
     /// The value of the string token at `index`, with escapes resolved.
     /// A `\u` escape naming a lone surrogate becomes U+FFFD.
-    func decodedString(at index: Int) -> String {
+    @inlinable @inline(__always)
+    public func decodedString(at index: Int) -> String {
         let raw = rawBytes(ofStringAt: index)
         guard tokens[index].hasEscapes else {
             return String(decoding: raw, as: UTF8.self)
@@ -46,6 +58,7 @@ struct JSONTape {
     }
 
     /// Resolves the escapes of the (validated) string bytes at `start`.
+    @usableFromInline
     func decodeEscapedString(start: Int, length: Int) -> String {
         let raw = UnsafeBufferPointer(start: bytes + start, count: length)
         var scalars = String.UnicodeScalarView()

@@ -1,4 +1,4 @@
-import TempestUDP
+import JSON
 import Testing
 
 @Suite("JSONWriter")

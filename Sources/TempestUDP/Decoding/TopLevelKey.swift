@@ -1,6 +1,8 @@
-/// The top-level keys the decoder reads. The scanner recognises them while
-/// it scans the outermost object and records where each value starts, so no
-/// key ever needs a token of its own or a second pass.
+import JSON
+
+/// The top-level keys the decoder reads. `TopLevelKeyTable` finds them once
+/// among the root object's members, so the layouts look each value up by
+/// key without comparing names again.
 enum TopLevelKey: Int, CaseIterable {
     case type, serialNumber, hubSerialNumber, firmwareRevision
     case obs, ob, evt
@@ -103,6 +105,28 @@ enum TopLevelKey: Int, CaseIterable {
 /// key repeats, the last occurrence wins, as in most JSON readers.
 struct TopLevelKeyTable {
     let valueIndices: UnsafeMutablePointer<Int32>
+
+    /// Finds the known keys among the members of the root object of `json`
+    /// (none when the root is not an object), writing where their values
+    /// are into `valueIndices`, which has room for every key.
+    @inline(__always)
+    init(json: JSONTape, valueIndices: UnsafeMutablePointer<Int32>) {
+        self.valueIndices = valueIndices
+        valueIndices.update(repeating: -1, count: TopLevelKey.allCases.count)
+        let root = json[0]
+        guard root.kind == .object else { return }
+        var keyIndex = 1
+        for _ in 0..<Int(root.length) {
+            let key = json[keyIndex]
+            let valueIndex = keyIndex + 1
+            let match =
+                key.hasEscapes
+                ? TopLevelKey.match(name: json.decodedString(at: keyIndex))
+                : TopLevelKey.match(json.bytes + Int(key.start), count: Int(key.length))
+            if let match { valueIndices[match.rawValue] = Int32(valueIndex) }
+            keyIndex = Int(json[valueIndex].next)
+        }
+    }
 
     @inline(__always)
     subscript(key: TopLevelKey) -> Int {
