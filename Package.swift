@@ -265,11 +265,16 @@ let package = Package(
         ),
         .testTarget(
             name: "GatewayCoreTests",
-            dependencies: ["GatewayCore", "Storage", "TempestUDP", "Meteorology", "TempestTestKit"]
+            dependencies: [
+                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "TempestTestKit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["Gateway", "GatewayCore", "Storage", "ForecastBridge", "HTTP", "TempestTestKit"]
+            dependencies: [
+                "Gateway", "GatewayCore", "Storage", "ForecastBridge", "HTTP", "SystemSupport", "TempestTestKit",
+            ]
         ),
     ]
 )

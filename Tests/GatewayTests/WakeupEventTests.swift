@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SystemSupport
 
 @testable import Gateway
 @testable import GatewayCore

@@ -24,14 +24,13 @@ enum ForecastReport {
         let observedAt = conditions.value("observed_at").map { "station observed at \(text($0, offset: offset, units: units))" }
             ?? "no station observation in the last 15 minutes"
         lines.append(style.emphasized("Now: \(condition); \(observedAt).") )
-        let observation = station?.observation
         let sideBySide: [(String, Double?, ForecastUnit, String)] = [
-            ("temperature", observation?.airTemperatureCelsius, .celsius, "temperature_2m"),
-            ("relative humidity", observation?.relativeHumidityPercent, .percent, "relative_humidity_2m"),
-            ("wind speed", observation?.windAverageMetersPerSecond, .metresPerSecond, "wind_speed_10m"),
-            ("wind gust", observation?.windGustMetersPerSecond, .metresPerSecond, "wind_gusts_10m"),
-            ("wind direction", observation?.windDirectionDegrees.map(Double.init), .degrees, "wind_direction_10m"),
-            ("UV index", observation?.uvIndex, .index, "uv_index"),
+            ("temperature", station?.airTemperatureCelsius, .celsius, "temperature_2m"),
+            ("relative humidity", station?.relativeHumidityPercent, .percent, "relative_humidity_2m"),
+            ("wind speed", station?.windAverageMetersPerSecond, .metresPerSecond, "wind_speed_10m"),
+            ("wind gust", station?.windGustMetersPerSecond, .metresPerSecond, "wind_gusts_10m"),
+            ("wind direction", station?.windDirectionDegrees, .degrees, "wind_direction_10m"),
+            ("UV index", station?.uvIndex, .index, "uv_index"),
         ]
         for (label, observed, unit, variable) in sideBySide {
             var parts = observed.map { ["observed \(spoken($0, unit, units))"] } ?? []

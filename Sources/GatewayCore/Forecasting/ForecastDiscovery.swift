@@ -1,3 +1,4 @@
+import ForecastBridge
 import JSON
 
 /// Home Assistant discovery for the forecast: one "Forecast" device whose

@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 import TempestUDP
 
 /// Runs a `UDPListener` in the foreground until a time limit or a shutdown

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemSupport
 
 /// Wakes one waiting task, with an optional deadline: the way the run's
 /// loops sleep until there is something to do instead of polling, so that a

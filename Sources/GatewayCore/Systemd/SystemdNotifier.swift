@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// Talks to systemd's service manager without libsystemd: `sd_notify` is a
 /// datagram of `KEY=VALUE` lines sent to the Unix socket named in

@@ -56,30 +56,24 @@ public enum SecretSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Largest secret file accepted.
+    static let maximumFileBytes = 64 * 1024
+
     static func readOwnerOnlyFile(_ path: String) throws(SecretError) -> String {
         try readFile(path, checkMode: true)
     }
 
     static func readFile(_ path: String, checkMode: Bool) throws(SecretError) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(path, reason: SystemError.current.message) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path, reason: SystemError.current.message) }
-        if checkMode && status.st_mode & 0o077 != 0 {
-            throw .readableByOthers(path, mode: status.st_mode & 0o777)
+        do {
+            return try SecretFile.read(path, requireOwnerOnly: checkMode, maximumBytes: maximumFileBytes)
+        } catch {
+            switch error.code {
+            case .readableByOthers: throw .readableByOthers(path, mode: error.mode)
+            case .unreadable: throw .unreadable(path, reason: error.error?.message ?? "unreadable")
+            case .notARegularFile: throw .unreadable(path, reason: "not a regular file")
+            case .tooLarge: throw .unreadable(path, reason: "larger than 64 KiB")
+            }
         }
-        guard status.st_size <= 64 * 1024 else { throw .unreadable(path, reason: "larger than 64 KiB") }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
-        var total = 0
-        while total < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .unreadable(path, reason: SystemError.current.message) }
-            if count == 0 { break }
-            total += count
-        }
-        return String(decoding: bytes[0..<total], as: UTF8.self)
     }
 }
 

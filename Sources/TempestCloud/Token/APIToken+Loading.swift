@@ -36,28 +36,15 @@ extension APIToken {
     }
 
     private static func readFile(_ path: String, requirePrivate: Bool) throws(APITokenError) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(path: path, errno: errno) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, errno: errno) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
-        if requirePrivate, status.st_mode & (S_IRGRP | S_IROTH) != 0 {
-            throw .tooOpen(path: path, mode: UInt32(status.st_mode))
-        }
-        guard Int(status.st_size) <= maximumFileBytes else { throw .tooLarge(path: path, limit: maximumFileBytes) }
-        var bytes = [UInt8](repeating: 0, count: maximumFileBytes + 1)
-        var total = 0
-        while total < bytes.count {
-            let count = bytes[total...].withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, errno: errno)
+        do {
+            return try SecretFile.read(path, requireOwnerOnly: requirePrivate, maximumBytes: maximumFileBytes)
+        } catch {
+            switch error.code {
+            case .unreadable: throw .unreadable(path: path, errno: error.error?.number ?? EIO)
+            case .notARegularFile: throw .notARegularFile(path: path)
+            case .readableByOthers: throw .tooOpen(path: path, mode: error.mode)
+            case .tooLarge: throw .tooLarge(path: path, limit: maximumFileBytes)
             }
-            if count == 0 { break }
-            total += count
         }
-        guard total <= maximumFileBytes else { throw .tooLarge(path: path, limit: maximumFileBytes) }
-        return String(decoding: bytes[0..<total], as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import ServiceLifecycle
 import Storage
+import SystemSupport
 
 /// Moves the outbox to the broker. The pump sleeps until something gives it
 /// work: a commit that left messages it must send or a device to announce

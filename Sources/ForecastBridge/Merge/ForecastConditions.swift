@@ -1,5 +1,3 @@
-import ForecastBridge
-
 /// The merge published as "conditions": the station is authoritative for
 /// what it measures (temperature, humidity, wind, UV, rain, today's
 /// observed extremes); the forecast supplies what it cannot (cloud cover,
@@ -29,7 +27,7 @@ public struct ForecastConditions: Sendable {
     }
 
     /// The values in publishing order, each under its field name.
-    private(set) var entries: [(field: String, value: Value)] = []
+    public private(set) var entries: [(field: String, value: Value)] = []
     /// The corrected temperature (°C) for each coming hour of the forecast.
     public let correctedHours: [(time: Int64, value: Double?)]
     /// The bias applied (observed minus forecast over the recent hours), °C; nil without station data.
@@ -82,7 +80,7 @@ public struct ForecastConditions: Sendable {
         // Correction: observed minus forecast now, and the recent bias.
         var difference: Double?
         var bias: Double?
-        if let hourly, let station, let observed = station.observation.airTemperatureCelsius {
+        if let hourly, let station, let observed = station.airTemperatureCelsius {
             difference = LocalCorrection.difference(TimedValue(time: station.observedAt, value: observed), forecast: hourly)
             bias = LocalCorrection.bias(station.recentTemperatures, forecast: hourly) ?? difference
         }
@@ -95,15 +93,14 @@ public struct ForecastConditions: Sendable {
         add("condition", condition.map { .text($0.rawValue) })
         add("time", .instant(now))
         // The station's own values, else the forecast's for the same quantity.
-        let observation = station?.observation
         add("observed_at", station.map { .instant($0.observedAt) })
-        add("temperature", number(observation?.airTemperatureCelsius ?? forecastNow("temperature_2m"), .celsius))
-        add("temperature_source", .text(observation?.airTemperatureCelsius != nil ? "station" : "forecast"))
-        add("relative_humidity", number(observation?.relativeHumidityPercent ?? forecastNow("relative_humidity_2m"), .percent))
-        add("wind_speed", number(observation?.windAverageMetersPerSecond ?? forecastNow("wind_speed_10m"), .metresPerSecond))
-        add("wind_gust", number(observation?.windGustMetersPerSecond ?? forecastNow("wind_gusts_10m"), .metresPerSecond))
-        add("wind_direction", number(observation?.windDirectionDegrees.map(Double.init) ?? forecastNow("wind_direction_10m"), .degrees))
-        add("uv_index", number(observation?.uvIndex ?? forecastNow("uv_index"), .index))
+        add("temperature", number(station?.airTemperatureCelsius ?? forecastNow("temperature_2m"), .celsius))
+        add("temperature_source", .text(station?.airTemperatureCelsius != nil ? "station" : "forecast"))
+        add("relative_humidity", number(station?.relativeHumidityPercent ?? forecastNow("relative_humidity_2m"), .percent))
+        add("wind_speed", number(station?.windAverageMetersPerSecond ?? forecastNow("wind_speed_10m"), .metresPerSecond))
+        add("wind_gust", number(station?.windGustMetersPerSecond ?? forecastNow("wind_gusts_10m"), .metresPerSecond))
+        add("wind_direction", number(station?.windDirectionDegrees ?? forecastNow("wind_direction_10m"), .degrees))
+        add("uv_index", number(station?.uvIndex ?? forecastNow("uv_index"), .index))
         add("rain_rate", station?.rainRateMillimetresPerHour.map { .rainRate($0) })
         add("rain_today", number(station?.rainTodayMillimetres, .millimetres))
         add("observed_high_today", number(station?.highTodayCelsius, .celsius))

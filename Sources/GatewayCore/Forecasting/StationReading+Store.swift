@@ -1,52 +1,26 @@
 import ForecastBridge
 import Storage
 
-/// What the station measured, as the forecast merge sees it: the newest
-/// observation of the station's main device, today's totals and the recent
-/// temperatures (for the local bias).
-public struct StationReading: Sendable {
-    /// The device the values come from.
-    public var serial: String
-    /// The observation's time, Unix seconds.
-    public var observedAt: Int64
-    /// The newest observation.
-    public var observation: ObservationRecord
-    /// Rain rate now, mm/h, from the observation's rain over its interval.
-    public var rainRateMillimetresPerHour: Double?
-    /// Rain since local midnight, mm.
-    public var rainTodayMillimetres: Double?
-    /// Highest and lowest temperature observed today, °C.
-    public var highTodayCelsius: Double?
-    public var lowTodayCelsius: Double?
-    /// The latest lightning strike, Unix seconds.
-    public var lastLightningStrike: Int64?
-    /// Air temperatures of the last ``LocalCorrection/recentWindowSeconds``, oldest first.
-    public var recentTemperatures: [TimedValue]
-
-    /// What the condition resolver needs from the station.
-    public var evidence: StationEvidence {
-        StationEvidence(rainRateMillimetresPerHour: rainRateMillimetresPerHour, lastLightningStrike: lastLightningStrike)
-    }
-
-    /// Observations older than this (by their own time) do not speak for now.
-    public static let maximumAgeSeconds: Int64 = 15 * 60
-
-    /// A reading of `observation`; the rain rate comes from its rain over its interval.
+/// Reading the station for the forecast merge from the gateway's store.
+extension StationReading {
+    /// A reading of a stored `observation`; the rain rate comes from its
+    /// rain over its interval.
     public init(
         observation: ObservationRecord, recentTemperatures: [TimedValue], rainTodayMillimetres: Double?,
         highTodayCelsius: Double?, lowTodayCelsius: Double?, lastLightningStrike: Int64?
     ) {
-        serial = observation.serial
-        observedAt = observation.timestamp
-        self.observation = observation
+        var rainRate: Double?
         if let rain = observation.rainAccumulatedMillimeters, let minutes = observation.reportIntervalMinutes, minutes > 0 {
-            rainRateMillimetresPerHour = rain * 60 / Double(minutes)
+            rainRate = rain * 60 / Double(minutes)
         }
-        self.rainTodayMillimetres = rainTodayMillimetres
-        self.highTodayCelsius = highTodayCelsius
-        self.lowTodayCelsius = lowTodayCelsius
-        self.lastLightningStrike = lastLightningStrike
-        self.recentTemperatures = recentTemperatures
+        self.init(
+            serial: observation.serial, observedAt: observation.timestamp,
+            airTemperatureCelsius: observation.airTemperatureCelsius, relativeHumidityPercent: observation.relativeHumidityPercent,
+            windAverageMetersPerSecond: observation.windAverageMetersPerSecond,
+            windGustMetersPerSecond: observation.windGustMetersPerSecond,
+            windDirectionDegrees: observation.windDirectionDegrees.map(Double.init), uvIndex: observation.uvIndex,
+            rainRateMillimetresPerHour: rainRate, rainTodayMillimetres: rainTodayMillimetres, highTodayCelsius: highTodayCelsius,
+            lowTodayCelsius: lowTodayCelsius, lastLightningStrike: lastLightningStrike, recentTemperatures: recentTemperatures)
     }
 
     /// The newest observation in `store` of the device with the freshest
