@@ -1,11 +1,12 @@
 import GatewayCore
+import MQTT
 import Synchronization
 
 /// An MQTT client that records what it is handed instead of sending it, for
 /// tests of the publisher's parts without a broker. Message ids count from 1,
 /// as libmosquitto's do; `refusing` makes every call throw, as a
 /// disconnected client does.
-final class FakeMQTTClient: MQTTPublishing {
+final class FakeMQTTClient: MQTTConnection {
     struct Publication: Equatable {
         var messageID: Int32
         var topic: String
@@ -21,6 +22,14 @@ final class FakeMQTTClient: MQTTPublishing {
         var subscriptions: [String] = []
         var nextID: Int32 = 1
         var refusing = false
+        var starts = 0
+        var stopped = false
+    }
+
+    let configuration: MQTTConfiguration
+
+    init(configuration: MQTTConfiguration = MQTTConfiguration(clientID: "fake")) {
+        self.configuration = configuration
     }
 
     private let recorded = Mutex(Recorded())
@@ -56,6 +65,15 @@ final class FakeMQTTClient: MQTTPublishing {
             recorded.subscriptions.append(topic)
         }
     }
+
+    /// How often the publisher started (or restarted) the client.
+    var starts: Int { recorded.withLock { $0.starts } }
+    /// Whether the publisher stopped the client.
+    var stopped: Bool { recorded.withLock { $0.stopped } }
+
+    func start() throws { recorded.withLock { $0.starts += 1 } }
+    func restart() throws { recorded.withLock { $0.starts += 1 } }
+    func stop() { recorded.withLock { $0.stopped = true } }
 
     /// Forgets what was recorded so far.
     func clear() {

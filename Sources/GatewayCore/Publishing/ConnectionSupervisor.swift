@@ -87,13 +87,15 @@ final class ConnectionSupervisor: Sendable {
     let restartDelaySeconds: Double
     /// The gateway's status topic: the last will says `offline` there.
     private let statusTopic: String
-    private let client = Mutex<MQTTClient?>(nil)
+    private let client = Mutex<(any MQTTConnection)?>(nil)
     /// Counts the clients made; only the current one's events count.
     private let generation = Atomic<UInt64>(0)
+    private let makeConnection: MQTTConnection.Factory
 
-    init(statusTopic: String, restartDelaySeconds: Double) {
+    init(statusTopic: String, restartDelaySeconds: Double, makeConnection: @escaping MQTTConnection.Factory) {
         self.statusTopic = statusTopic
         self.restartDelaySeconds = restartDelaySeconds
+        self.makeConnection = makeConnection
     }
 
     /// Whether a failure of `kind` ends libmosquitto 2.0's own retries (a
@@ -107,7 +109,7 @@ final class ConnectionSupervisor: Sendable {
     }
 
     /// The client in use.
-    var current: MQTTClient? { client.withLock { $0 } }
+    var current: (any MQTTConnection)? { client.withLock { $0 } }
 
     /// `configuration` with the last will: `offline` on the gateway's status topic.
     func withWill(_ configuration: MQTTConfiguration) -> MQTTConfiguration {
@@ -127,7 +129,7 @@ final class ConnectionSupervisor: Sendable {
     /// makes it the client in use. Throws, changing nothing, when it cannot
     /// be made.
     func replacement(for configuration: MQTTConfiguration, handler: @escaping @Sendable (MQTTEvent) -> Void) throws
-        -> MQTTClient
+        -> any MQTTConnection
     {
         let next = generation.load(ordering: .acquiring) &+ 1
         let replacement = try makeClient(configuration, generation: next, handler: handler)
@@ -136,7 +138,7 @@ final class ConnectionSupervisor: Sendable {
     }
 
     /// Makes `replacement` the client in use.
-    func use(_ replacement: MQTTClient) {
+    func use(_ replacement: any MQTTConnection) {
         client.withLock { $0 = replacement }
     }
 
@@ -144,8 +146,8 @@ final class ConnectionSupervisor: Sendable {
     /// `handler` while `generation` is the current one.
     private func makeClient(
         _ configuration: MQTTConfiguration, generation: UInt64, handler: @escaping @Sendable (MQTTEvent) -> Void
-    ) throws -> MQTTClient {
-        try MQTTClient(configuration: withWill(configuration)) { [weak self] event in
+    ) throws -> any MQTTConnection {
+        try makeConnection(withWill(configuration)) { [weak self] event in
             guard let self, self.generation.load(ordering: .acquiring) == generation else { return }
             handler(event)
         }

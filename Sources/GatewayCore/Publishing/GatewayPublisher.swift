@@ -22,7 +22,7 @@ public final class GatewayPublisher: RetainedStateSink {
     /// The parts' state, under one lock: a message is published and recorded
     /// (in flight, in the state window) under the lock its PUBACK handler
     /// takes, and a sender checks the connection under it too.
-    private struct Parts {
+    struct Parts {
         var connection = ConnectionSupervisor.State()
         var outbox: OutboxDelivery
         var retained: RetainedValues
@@ -60,26 +60,27 @@ public final class GatewayPublisher: RetainedStateSink {
     /// bound (about 9 MB more at the peak of a day replayed at 20,000/s).
     /// Only the latest value of a topic matters, so the rest wait as topics.
     public let stateWindow = 200
-    private let writer: StoreWriter
-    private let logger: Logger
-    private let parts: Mutex<Parts>
-    private let connection: ConnectionSupervisor
+    let writer: StoreWriter
+    let logger: Logger
+    let parts: Mutex<Parts>
+    let connection: ConnectionSupervisor
     /// Called when the broker gave the pump work (a connection, an
     /// acknowledgement, a loss), so that the pump need not poll for it.
-    private let workArrived = Mutex<WorkCallback?>(nil)
+    let workArrived = Mutex<WorkCallback?>(nil)
 
     /// The pump's wake-up, held in a struct: a closure stored directly as a
     /// `Mutex`'s value is wrapped in two more reabstraction thunks by every
     /// `withLock` that reads it (Swift 6.3), so its call chain and memory
     /// grew with every broker event, without bound.
-    private struct WorkCallback {
+    struct WorkCallback {
         let call: @Sendable () -> Void
     }
 
     public init(
         configuration: MQTTConfiguration, layout: TopicLayout, discovery: HomeAssistantDiscovery?, qos: Int32,
         writer: StoreWriter, logger: Logger, restartDelaySeconds: Double = 30,
-        compatibility: WeatherFlow2MQTTCompatibility? = nil, units: PublishedUnits = .metric
+        compatibility: WeatherFlow2MQTTCompatibility? = nil, units: PublishedUnits = .metric,
+        makeConnection: @escaping MQTTConnection.Factory = MQTTClient.factory
     ) throws {
         self.format = PublicationFormat(layout: layout, qos: Int(qos), units: units, compatibility: compatibility)
         self.compatibility = compatibility
@@ -93,7 +94,8 @@ public final class GatewayPublisher: RetainedStateSink {
                 outbox: OutboxDelivery(window: window),
                 retained: RetainedValues(stateWindow: stateWindow, qos: qos),
                 homeAssistant: HomeAssistantAnnouncements(discovery: discovery)))
-        self.connection = ConnectionSupervisor(statusTopic: layout.gatewayStatus, restartDelaySeconds: restartDelaySeconds)
+        self.connection = ConnectionSupervisor(
+            statusTopic: layout.gatewayStatus, restartDelaySeconds: restartDelaySeconds, makeConnection: makeConnection)
         try connection.start(configuration) { [weak self] event in self?.handle(event) }
     }
 
@@ -106,7 +108,7 @@ public final class GatewayPublisher: RetainedStateSink {
         mqtt.map { "\($0.configuration.host):\($0.configuration.port)" } ?? ""
     }
 
-    private var mqtt: MQTTClient? { connection.current }
+    var mqtt: (any MQTTConnection)? { connection.current }
 
     /// Moves to the connection `configuration` describes (a reload changed
     /// the broker, the credentials, TLS or the session settings); false,
@@ -190,7 +192,7 @@ public final class GatewayPublisher: RetainedStateSink {
 
     /// Publishes values through the state window (those it has no room for
     /// wait as pending); stops at the first the client refused.
-    private func publishValues(_ values: some Sequence<(RetainedTopic, String)>, with mqtt: MQTTClient) {
+    func publishValues(_ values: some Sequence<(RetainedTopic, String)>, with mqtt: any MQTTConnection) {
         for (topic, payload) in values where !parts.withLock({ $0.retained.publishValue(topic, text: payload, with: mqtt) }) {
             break
         }
@@ -198,13 +200,13 @@ public final class GatewayPublisher: RetainedStateSink {
 
     /// Publishes one retained state message (status, discovery configs).
     @discardableResult
-    private func publishState(_ mqtt: MQTTClient, topic: String, text: String, qos: Int32) -> Bool {
+    func publishState(_ mqtt: any MQTTConnection, topic: String, text: String, qos: Int32) -> Bool {
         parts.withLock { $0.retained.publishState(topic: topic, text: text, qos: qos, with: mqtt) }
     }
 
     /// Sends the latest value of topics that waited for room in the window
     /// (or, after a reconnect, all of them), as many as the window takes.
-    private func publishPendingValues(_ mqtt: MQTTClient) {
+    func publishPendingValues(_ mqtt: any MQTTConnection) {
         while let values = parts.withLock({ $0.retained.takePending() }) {
             for (topic, payload) in values where !parts.withLock({ $0.retained.publishTaken(topic, text: payload, with: mqtt) }) {
                 parts.withLock { $0.retained.makePending(topic) }
@@ -284,124 +286,11 @@ public final class GatewayPublisher: RetainedStateSink {
     /// Devices whose discovery configs wait to be sent.
     public var devicesToAnnounceCount: Int { parts.withLock { $0.homeAssistant.devicesToAnnounce.count } }
 
-    /// One round of work: republish the retained state after a reconnect,
-    /// announce new devices, publish availability changes, and send the next
-    /// outbox batch.
-    public func pump() async {
-        restartIfRetriesEnded()
-        // Every retained value again, through the window like any pending
-        // value, after the status and the devices' configs.
-        let (announce, connected) = parts.withLock { ($0.retained.beginRepublish(), $0.connection.isConnected) }
-        guard connected, let mqtt else { return }
-        if announce {
-            publishState(mqtt, topic: layout.gatewayStatus, text: "online", qos: 1)
-            if let discovery { try? mqtt.subscribe(topic: "\(discovery.prefix)/status") }
-        }
-        announceDevices(mqtt, all: announce)
-        publishAvailability()
-        publishPendingValues(mqtt)
-        // The next outbox batch, unless a commit is sending its own messages
-        // right now (it wakes the pump again when done).
-        let claimed = parts.withLock { parts -> (claim: OutboxDelivery.Claim, epoch: UInt64)? in
-            guard parts.connection.isConnected, let claim = parts.outbox.claimBatch() else { return nil }
-            return (claim, parts.connection.epoch)
-        }
-        guard let claimed else { return }
-        let (claim, epoch) = claimed
-        defer { parts.withLock { $0.outbox.finishSending() } }
-        guard
-            let batch = try? await writer.perform({ store in
-                try store.nextOutboxBatch(afterID: claim.afterID, limit: claim.room)
-            })
-        else { return }
-        if batch.count < claim.room {
-            parts.withLock { $0.outbox.readToEnd(claim, sameConnection: $0.connection.epoch == epoch) }
-        }
-        send(batch, with: mqtt, epoch: epoch)
-    }
-
-    /// Hands outbox messages to the client in id order and records them as
-    /// in flight; stops at the first failure (disconnected meanwhile: the
-    /// reconnect starts over from the outbox).
-    private func send(_ batch: [OutboxMessage], with mqtt: MQTTClient, epoch: UInt64) {
-        // QoS 0 messages count as delivered once handed to the client.
-        var delivered: [Int64] = []
-        defer { acknowledge(delivered) }
-        for message in batch {
-            // Published and recorded under one lock, which the PUBACK
-            // handler takes too: an acknowledgement always finds its message.
-            let sent = parts.withLock { parts in
-                parts.connection.epoch == epoch && parts.outbox.send(message, with: mqtt, delivered: &delivered)
-            }
-            if !sent { return }
-        }
-    }
-
-    /// Seconds until time alone gives the pump work: a device's allowed
-    /// silence running out (its availability turns `offline`), or the
-    /// restart after libmosquitto gave up. Nil when nothing is due; at least
-    /// a second, so that a due item the pump cannot act on yet (the broker is
-    /// away) never makes it spin.
-    public func secondsUntilTimedWork() -> Double? {
-        let monotonicNow = MonotonicClock.seconds()
-        let wallNow = Int64(time(nil))
-        let soonest = parts.withLock { parts -> Double? in
-            let restart = parts.connection.secondsUntilRestart(now: monotonicNow, delay: restartDelaySeconds)
-            let silence = parts.connection.isConnected ? parts.homeAssistant.secondsUntilSilence(now: wallNow) : nil
-            return [restart, silence].compactMap { $0 }.min()
-        }
-        return soonest.map { max(1, $0) }
-    }
-
-    /// libmosquitto 2.0 gives up after a TLS failure or a refused MQTT 5
-    /// connection; the gateway keeps trying, every `restartDelaySeconds`.
-    private func restartIfRetriesEnded() {
-        let now = MonotonicClock.seconds()
-        let due = parts.withLock { $0.connection.takeRestart(now: now, delay: restartDelaySeconds) }
-        if due { try? mqtt?.restart() }
-    }
-
-    /// Publishes discovery configs for new or changed devices (all of them
-    /// after a reconnect or when Home Assistant comes back), a device at a
-    /// time while the state window has room. The rest wait as serials until
-    /// acknowledgements make room: each device has about 40 configs, which
-    /// libmosquitto holds until acknowledged, and a thousand new devices at
-    /// once cost 38 MB when all were sent together.
-    private func announceDevices(_ mqtt: MQTTClient, all: Bool) {
-        guard let discovery else { return }
-        let devices = parts.withLock { $0.homeAssistant.takeDevicesToAnnounce(all: all) }
-        let sorted = devices.sorted(by: { $0.serial < $1.serial })
-        for (index, device) in sorted.enumerated() {
-            let full = parts.withLock { parts in
-                guard parts.retained.isWindowFull else { return false }
-                parts.homeAssistant.announceLater(sorted[index...])
-                return true
-            }
-            if full { return }
-            for config in discovery.configs(for: device) {
-                publishState(mqtt, topic: config.topic, text: config.payload, qos: 1)
-            }
-        }
-    }
-
-    /// Publishes `<base>/<serial>/availability` where it changed: `offline`
-    /// once a device has been silent longer than its cadence allows. The
-    /// topics are retained values like the others: sent at the values' QoS,
-    /// within the state window (hundreds of new devices do not all wait in
-    /// libmosquitto at once), and again after every reconnect with every
-    /// other retained value (so a reconnect needs nothing of its own here).
-    private func publishAvailability() {
-        guard discovery != nil else { return }
-        let now = Int64(time(nil))
-        let changes = parts.withLock { $0.homeAssistant.availabilityChanges(now: now) }
-        if !changes.isEmpty { update(values: changes) }
-    }
-
     /// The one way back to the store: delivered outbox ids become an
     /// ordinary write request, which the writer deletes with its next
     /// transaction. A refusal (the writer stopped) only means those messages
     /// are sent once more after the next start, as QoS 1 allows.
-    private func acknowledge(_ ids: some Collection<Int64>) {
+    func acknowledge(_ ids: some Collection<Int64>) {
         guard !ids.isEmpty else { return }
         _ = try? writer.submit(.acknowledgeOutbox(Array(ids)))
     }
@@ -420,54 +309,5 @@ public final class GatewayPublisher: RetainedStateSink {
         mqtt.stop()  // the writer deletes the acknowledged messages when it stops
     }
 
-    /// The broker's events, routed to the parts. Wakes the pump when they
-    /// leave it work.
-    private func handle(_ event: MQTTEvent) {
-        var wake = false
-        defer { if wake { workArrived.withLock { $0 }?.call() } }
-        switch event {
-        case .connected:
-            parts.withLock { $0.connected() }
-            wake = true
-            logger.notice("connected to the MQTT broker")
-        case .published(let messageID):
-            // Ids of neither kind are resends of an earlier connection
-            // (libmosquitto repeats its unacknowledged messages): ignored.
-            // The pump is woken only when it has something to send into the
-            // room the acknowledgement made (the outbox or values waiting),
-            // once the window is half empty or empty.
-            var delivered: Int64?
-            wake = parts.withLock { parts in
-                if let acknowledged = parts.outbox.acknowledged(messageID) {
-                    delivered = acknowledged.outboxID
-                    return acknowledged.wake
-                } else if parts.retained.acknowledged(messageID) {
-                    return (parts.retained.hasPending || parts.homeAssistant.hasDevicesToAnnounce)
-                        && parts.retained.isAtWakePoint
-                }
-                return false
-            }
-            if let delivered { acknowledge(CollectionOfOne(delivered)) }
-        case .disconnected(let error):
-            parts.withLock { $0.connectionEnded() }
-            wake = true
-            if let error { logger.warning("lost the MQTT broker: \(error); retrying, and keeping messages in the outbox") }
-        case .connectionFailed(let error):
-            let endsRetries = ConnectionSupervisor.endsRetries(error.kind)
-            let now = MonotonicClock.seconds()
-            let (shouldLog, retriesEnded) = parts.withLock {
-                $0.connection.failed(description: error.description, endsRetries: endsRetries, now: now)
-            }
-            wake = retriesEnded  // the pump sets its timer for the restart
-            if shouldLog { logger.warning("cannot connect to the MQTT broker: \(error); retrying") }
-        case .message(let topic, let payload, _):
-            // Home Assistant restarted: announce everything again.
-            let homeAssistantBack = parts.withLock { parts in
-                guard parts.homeAssistant.isHomeAssistantOnline(topic: topic, payload: payload) else { return false }
-                parts.retained.republishAll = true
-                return true
-            }
-            if homeAssistantBack { wake = true }
-        }
-    }
+
 }

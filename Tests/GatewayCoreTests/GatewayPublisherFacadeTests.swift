@@ -1,0 +1,125 @@
+import GatewayCore
+import Logging
+import MQTT
+import Storage
+import Synchronization
+import TempestTestKit
+import Testing
+
+/// The whole publisher on fake clients, in process: the facade's rules that
+/// span its parts (which client's events count, the outbox after a
+/// reconnect, acknowledgements back to the store as write requests).
+@Suite struct GatewayPublisherFacadeTests {
+    /// A store whose commits reach the publisher, as in `run`, and the clients it made.
+    struct Harness {
+        let directory: TemporaryDirectory
+        let writer: StoreWriter
+        let publisher: GatewayPublisher
+        let connections = FakeMQTTConnections()
+
+        init() throws {
+            directory = try TemporaryDirectory()
+            var configuration = StoreWriterConfiguration()
+            configuration.acknowledgementDelaySeconds = 0
+            let committed = Mutex<GatewayPublisher?>(nil)
+            writer = try StoreWriter(
+                path: directory.file("publisher.db"), configuration: configuration, logger: Logger(label: "test"),
+                onCommit: { report in _ = committed.withLock { $0 }?.noteCommitted(report) })
+            publisher = try GatewayPublisher(
+                configuration: MQTTConfiguration(host: "127.0.0.1", port: 1, clientID: "facade"),
+                layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"),
+                makeConnection: connections.factory)
+            committed.withLock { $0 = publisher }
+        }
+
+        /// The newest client, playing the broker.
+        func client() throws -> FakeMQTTConnections.Made {
+            try #require(connections.current)
+        }
+
+        /// Stores an event for `topic` in the outbox and waits for its commit.
+        func commitEvent(_ topic: String, payload: String = "{}") async throws {
+            try writer.submit(
+                .outbox(OutboxMessage(topic: topic, payload: Array(payload.utf8), qos: 1, retain: false, priority: .event, createdAt: 1)))
+            try await writer.flush()
+        }
+
+        /// Outbox entries still waiting for their acknowledgement.
+        func outboxTopics() async throws -> [String] {
+            try await writer.flush()
+            return try await writer.perform { store in try store.nextOutboxBatch(limit: 100).map(\.topic) }
+        }
+    }
+
+    @Test func aCommittedEventLeavesAtOnceAndItsAcknowledgementEmptiesTheOutbox() async throws {
+        let harness = try Harness()
+        defer { harness.writer.shutdown() }
+        let made = try harness.client()
+        #expect(made.configuration.will?.topic == "tempest/gateway/status")
+        made.events(.connected(sessionPresent: false))
+        await harness.publisher.pump()
+        #expect(made.client.publications.first?.topic == "tempest/gateway/status")
+        #expect(made.client.publications.first?.payload == "online")
+
+        try await harness.commitEvent("tempest/ST-1/event/observation")
+        let event = try #require(made.client.publications.first { $0.topic == "tempest/ST-1/event/observation" })
+        #expect(try await harness.outboxTopics() == ["tempest/ST-1/event/observation"])
+        #expect(harness.publisher.inFlightCount == 1)
+
+        made.events(.published(messageID: event.messageID))
+        #expect(harness.publisher.inFlightCount == 0)
+        #expect(try await harness.outboxTopics().isEmpty)
+    }
+
+    @Test func anUnacknowledgedEventGoesOutAgainAfterAReconnectAndNotBefore() async throws {
+        let harness = try Harness()
+        defer { harness.writer.shutdown() }
+        let made = try harness.client()
+        made.events(.connected(sessionPresent: false))
+        await harness.publisher.pump()
+        try await harness.commitEvent("tempest/ST-1/event/strike")
+        #expect(made.client.topics.filter { $0 == "tempest/ST-1/event/strike" }.count == 1)
+
+        made.events(.disconnected(nil))
+        made.client.clear()
+        // Committed while away: kept in the outbox, not handed to the client.
+        try await harness.commitEvent("tempest/ST-1/event/rain")
+        await harness.publisher.pump()
+        #expect(made.client.publications.isEmpty)
+
+        made.events(.connected(sessionPresent: false))
+        await harness.publisher.pump()
+        #expect(made.client.topics.contains("tempest/ST-1/event/strike"))
+        #expect(made.client.topics.contains("tempest/ST-1/event/rain"))
+        #expect(try await harness.outboxTopics() == ["tempest/ST-1/event/strike", "tempest/ST-1/event/rain"])
+    }
+
+    @Test func afterMovingToAnotherBrokerOnlyTheNewClientsEventsCount() async throws {
+        let harness = try Harness()
+        defer { harness.writer.shutdown() }
+        let first = try harness.client()
+        first.events(.connected(sessionPresent: false))
+        await harness.publisher.pump()
+
+        let moved = try await harness.publisher.reconnect(
+            with: MQTTConfiguration(host: "127.0.0.1", port: 2, clientID: "facade"))
+        #expect(moved)
+        #expect(first.client.stopped)
+        #expect(first.client.topics.last == "tempest/gateway/status")
+        #expect(first.client.publications.last?.payload == "offline")
+        let second = try harness.client()
+        #expect(second.configuration.port == 2)
+        #expect(second.client.starts == 1)
+        #expect(!harness.publisher.isConnected)
+
+        // The old client's late events change nothing.
+        first.events(.connected(sessionPresent: false))
+        #expect(!harness.publisher.isConnected)
+        second.events(.connected(sessionPresent: false))
+        #expect(harness.publisher.isConnected)
+
+        // The same configuration again: nothing to do.
+        #expect(!(try await harness.publisher.reconnect(with: MQTTConfiguration(host: "127.0.0.1", port: 2, clientID: "facade"))))
+        #expect(harness.connections.all.count == 2)
+    }
+}
