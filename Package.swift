@@ -41,8 +41,8 @@ let package = Package(
         ),
 
         // MARK: libcurl, loaded with dlopen on the first HTTP request instead
-        // of linked: it and its ~25 libraries cost ~3.8 MB of resident memory
-        // that most gateways never need. The headers come from
+        // of linked: it and its ~25 libraries cost memory and start-up time
+        // that most gateways, which never call a web service, do not need. The headers come from
         // libcurl4-openssl-dev; glibc ≥ 2.34 has dlopen in libc itself.
         .target(name: "CCurl"),
 
@@ -75,7 +75,7 @@ let package = Package(
         ),
         .target(
             name: "Meteorology",
-            dependencies: [],
+            dependencies: ["SystemSupport"],
             linkerSettings: [.linkedLibrary("m")]
         ),
         .target(

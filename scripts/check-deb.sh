@@ -41,7 +41,7 @@ if readelf -d "$work/usr/bin/tempest-gateway" | grep -E 'NEEDED.*libcurl' >/dev/
   exit 1
 fi
 # Package.swift links release builds with LLD for packed relative relocations
-# and no exported symbols, 2.7 MB of resident memory between them.
+# and no exported symbols: fewer pages written at start-up (docs/performance.md).
 readelf -d "$work/usr/bin/tempest-gateway" | grep -q '(RELR)' \
   || { echo "error: the packaged binary's relative relocations are not packed (RELR); see Package.swift" >&2; exit 1; }
 if readelf -d "$work/usr/bin/tempest-gateway" | grep -E 'NEEDED.*libstdc\+\+' >/dev/null; then

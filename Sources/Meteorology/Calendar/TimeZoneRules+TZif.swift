@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// Reading TZif files (RFC 8536).
 extension TimeZoneRules {
@@ -9,7 +10,7 @@ extension TimeZoneRules {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw .unknownZone(identifier, directory: directory) }
-            throw .unreadable(identifier, path: path, reason: String(cString: strerror(errno)))
+            throw .unreadable(identifier, path: path, reason: SystemError.current.message)
         }
         defer { close(descriptor) }
         var bytes = [UInt8]()
@@ -18,7 +19,7 @@ extension TimeZoneRules {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .unreadable(identifier, path: path, reason: String(cString: strerror(errno)))
+                throw .unreadable(identifier, path: path, reason: SystemError.current.message)
             }
             if count == 0 { break }
             bytes += chunk[0..<count]
