@@ -245,7 +245,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MQTTTests",
-            dependencies: ["MQTT", "TempestTestKit"]
+            // CMosquitto: the client's limits are checked against libmosquitto itself.
+            dependencies: ["CMosquitto", "MQTT", "TempestTestKit"]
         ),
         .testTarget(
             name: "HTTPTests",
@@ -261,7 +262,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ConfigurationTests",
-            dependencies: ["Configuration", "Storage", "TempestCloud", "TempestTestKit"]
+            // MQTT: the schema's rules are checked against the MQTT client's limits.
+            dependencies: ["Configuration", "MQTT", "Storage", "TempestCloud", "TempestTestKit"]
         ),
         .testTarget(
             name: "GatewayCoreTests",

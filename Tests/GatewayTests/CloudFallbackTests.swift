@@ -56,7 +56,7 @@ struct CloudFallbackTests {
             arguments: [
                 "run", "--database", database, "--udp-address", "127.0.0.1", "--udp-port", String(port), "--print", "none",
                 "--no-mqtt", "--timezone", "UTC", "--token-file", try tokenFile(directory), "--weatherflow-api", server.baseURL,
-                "--fallback-after", "10", "--backfill-days", "1", "--cloud-interval-seconds", "0.5",
+                "--fallback-after-test-seconds", "10", "--backfill-days", "1", "--cloud-interval-seconds", "0.5",
             ])
         try gateway.start()
         #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") })

@@ -149,6 +149,10 @@ struct SetupCommandTests {
         #expect(values["weatherflow.token_file"] as? String == tokenPath)
         #expect(values["station.station_id"] as? Int == 98765)
         #expect(values["mqtt.port"] as? Int == Int(broker.port))
+        // The configuration is readable by all (0644) and so holds no secret.
+        #expect(stat(config, &information) == 0)
+        #expect(information.st_mode & 0o777 == 0o644)
+        #expect(!(try String(contentsOfFile: config, encoding: .utf8)).contains(token))
     }
 
     @Test("Control-C at the token prompt ends setup and leaves the terminal echoing again")

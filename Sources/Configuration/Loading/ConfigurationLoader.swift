@@ -21,8 +21,10 @@ public enum ConfigurationLoader {
     public static func resolve(fileText: String?, path: String?, environment: [String: String]) -> LoadedConfiguration {
         var values = [String: (TOMLValue, SettingOrigin)]()
         var problems = [ConfigurationProblem]()
+        var setsNoKey = false
         if let fileText {
             let document = TOMLDocument(parsing: fileText)
+            setsNoKey = document.entries.isEmpty && document.problems.isEmpty
             problems += document.problems
             let sections = ConfigurationSchema.sections
             for table in document.tables where !sections.contains(table.name) {
@@ -74,6 +76,6 @@ public enum ConfigurationLoader {
             let (value, origin) = values[key.path] ?? (key.defaultValue, .defaultValue)
             return ResolvedSetting(key: key, value: value, origin: origin)
         }
-        return LoadedConfiguration(path: path, settings: settings, problems: problems)
+        return LoadedConfiguration(path: path, settings: settings, problems: problems, setsNoKey: setsNoKey)
     }
 }

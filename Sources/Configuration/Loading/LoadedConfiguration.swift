@@ -7,6 +7,29 @@ public struct LoadedConfiguration: Sendable {
     public let settings: [ResolvedSetting]
     /// Everything wrong, in file order, then environment variables by name.
     public let problems: [ConfigurationProblem]
+    /// Whether a file was read that sets no key: empty, or only comments
+    /// and section headers. Valid (every key keeps its default) but rarely
+    /// meant, so `config validate` warns, and a reload refuses it when the
+    /// running configuration came from a file that set keys.
+    public let setsNoKey: Bool
+
+    /// Creates a loaded configuration.
+    public init(path: String?, settings: [ResolvedSetting], problems: [ConfigurationProblem], setsNoKey: Bool = false) {
+        self.path = path
+        self.settings = settings
+        self.problems = problems
+        self.setsNoKey = setsNoKey
+    }
+
+    /// What is allowed but probably a mistake, in sentences.
+    public var warnings: [String] {
+        guard setsNoKey, let path else { return [] }
+        return [
+            "\(path) sets no key (it is empty or only comments): every setting is its default, "
+                + "such as the MQTT broker on localhost:1883; a gateway running on settings from a file refuses "
+                + "to reload such a file unless it was started with --allow-empty"
+        ]
+    }
 
     /// The typed configuration. A key with a problem keeps its previous
     /// value (the file's, else the default), so check ``problems`` first or

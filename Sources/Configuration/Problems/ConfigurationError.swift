@@ -6,6 +6,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
         case unwritable(path: String, reason: String)
         case invalid(path: String?, problems: [ConfigurationProblem])
         case unknownKey(String)
+        case emptyFile(path: String)
     }
 
     private let code: Code
@@ -39,6 +40,13 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
         ConfigurationError(.unknownKey(key))
     }
 
+    /// The file sets no key (empty, or only comments and section headers)
+    /// where the caller wants one that does: a reload (see
+    /// ``LoadedConfiguration/setsNoKey``).
+    public static func emptyFile(path: String) -> ConfigurationError {
+        ConfigurationError(.emptyFile(path: path))
+    }
+
     /// The problems, when the error is ``invalid(path:problems:)``; else empty.
     public var problems: [ConfigurationProblem] {
         if case .invalid(_, let problems) = code { return problems }
@@ -59,6 +67,10 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
                 + problems.map { "  " + $0.description }.joined(separator: "\n")
         case .unknownKey(let key):
             "unknown key \(key); `tempest-gateway config show` lists every key"
+        case .emptyFile(let path):
+            "the configuration file \(path) sets no key (it is empty or only comments): applying it would return "
+                + "every setting to its default, such as the MQTT broker on localhost:1883. Restore the file, "
+                + "or start the gateway with `run --allow-empty` to apply such a file"
         }
     }
 }

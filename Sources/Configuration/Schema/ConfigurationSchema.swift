@@ -4,6 +4,10 @@
 public enum ConfigurationSchema {
     private static let days = ValueRule.integer(0...36_500)
     private static let port = ValueRule.integer(1...65_535)
+    /// What libmosquitto takes as a keepalive (`MQTTConfiguration.keepAliveSecondsAllowed`
+    /// in the MQTT module, which this module does not know; a test holds
+    /// the two, and the library, to the same values).
+    private static let mqttKeepalive = ValueRule.integerOrOff(5...65_535)
 
     /// Every key.
     public static let keys: [ConfigurationKey] = [
@@ -50,7 +54,7 @@ public enum ConfigurationSchema {
         .init("mqtt", "client_id", .text(.nonEmpty), default: nil, note: "tempest-gateway-<host name>", "The MQTT client id."),
         .init("mqtt", "protocol", .choice(["5", "3.1.1"]), default: .string("5"), "The MQTT protocol version."),
         .init("mqtt", "qos", .integer(0...1), default: .integer(1), "Quality of service for published messages."),
-        .init("mqtt", "keepalive", .integer(0...65_535), default: .integer(60), "The keepalive interval in seconds (0: none; else at least 5)."),
+        .init("mqtt", "keepalive", mqttKeepalive, default: .integer(60), "The keepalive interval in seconds (0: none; else at least 5)."),
         .init(
             "mqtt", "persistent_session", .boolean, default: .boolean(false),
             "Ask the broker to keep this client's session while the gateway is away (clean start off)."),

@@ -7,6 +7,10 @@ public enum ValueRule: Sendable {
     case text(TextRule)
     /// A whole number in the range.
     case integer(ClosedRange<Int64>)
+    /// 0 (off), or a whole number in the range: for a setting that a
+    /// library takes as "none" at 0 and refuses below a minimum otherwise,
+    /// such as MQTT's keepalive.
+    case integerOrOff(ClosedRange<Int64>)
     /// A decimal number in the range (whole numbers are accepted too).
     case decimal(ClosedRange<Double>)
     /// `true` or `false`.
@@ -38,6 +42,7 @@ public enum ValueRule: Sendable {
     public var allowed: String {
         switch self {
         case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        case .integerOrOff(let range): "0 (off), or a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .decimal(let range):
             "a number from \(ValueRule.plain(range.lowerBound)) to \(ValueRule.plain(range.upperBound))"
         case .boolean: "true or false"
@@ -63,6 +68,9 @@ public enum ValueRule: Sendable {
         case .integer(let range):
             guard case .integer(let number) = value else { return .failure(.init("\(value.tomlText) is not a whole number")) }
             return range.contains(number) ? .success(value) : .failure(.init("\(number) is out of range"))
+        case .integerOrOff(let range):
+            guard case .integer(let number) = value else { return .failure(.init("\(value.tomlText) is not a whole number")) }
+            return number == 0 || range.contains(number) ? .success(value) : .failure(.init("\(number) is out of range"))
         case .decimal(let range):
             let number: Double
             switch value {
@@ -105,7 +113,7 @@ public enum ValueRule: Sendable {
     /// stays text, so that ``check(_:)`` can say what is wrong with it.
     public func value(fromText text: String) -> TOMLValue {
         switch self {
-        case .integer:
+        case .integer, .integerOrOff:
             if let number = Int64(text) { return .integer(number) }
         case .decimal:
             if let number = Int64(text) { return .integer(number) }

@@ -18,6 +18,12 @@ struct CloudOptions: ParsableArguments {
     @Option(help: "The WeatherFlow REST API's base URL, for tests or a proxy (default: \(WeatherFlowClient.defaultBaseURL)).")
     var weatherflowApi: String?
 
+    /// Each option is held to the rule of the `[weatherflow]` key it sets.
+    func validate() throws {
+        try ConfigurationSchema.checkOption("token-file", sets: "weatherflow.token_file", tokenFile)
+        try ConfigurationSchema.checkOption("weatherflow-api", sets: "weatherflow.api", weatherflowApi)
+    }
+
     /// The client, with the token loaded from its source; `configured` is
     /// the configuration file's `[weatherflow]`, which options override.
     func client(configured: GatewayConfiguration.WeatherFlow) throws -> WeatherFlowClient {

@@ -30,10 +30,13 @@ struct ConfigFileOptions: ParsableArguments {
     }
 
     /// The configuration, or an error naming every bad key and what is
-    /// wrong with it (including the checks of ``loadChecked()``).
-    func configuration() throws -> GatewayConfiguration {
+    /// wrong with it (including the checks of ``loadChecked()``). With an
+    /// `emptyFileGuard`, a reload (`reloading`) of a file that sets no key
+    /// may be an error too (see ``EmptyFileGuard``).
+    func configuration(emptyFileGuard: EmptyFileGuard? = nil, reloading: Bool = false) throws -> GatewayConfiguration {
         let (loaded, problems) = try loadChecked()
         guard problems.isEmpty else { throw ConfigurationError.invalid(path: loaded.path, problems: problems) }
+        try emptyFileGuard?.admit(loaded, reloading: reloading)
         return loaded.configuration
     }
 }

@@ -105,25 +105,23 @@ struct MQTTOptions: ParsableArguments {
         valueName: "seconds"))
     var mqttSessionExpiry: UInt32?
 
+    /// Every option that sets an `[mqtt]` key is held to that key's rule.
     func validate() throws {
-        if let mqttProtocol, mqttProtocol != "5" && mqttProtocol != "3.1.1" {
-            throw ValidationError("--mqtt-protocol must be 5 or 3.1.1, not \(mqttProtocol)")
-        }
-        if let mqttQos, mqttQos != 0 && mqttQos != 1 { throw ValidationError("--mqtt-qos must be 0 or 1, not \(mqttQos)") }
-        if let mqttBase, mqttBase.isEmpty || mqttBase.contains("#") || mqttBase.contains("+") || mqttBase.hasSuffix("/") {
-            throw ValidationError("--mqtt-base must be a topic prefix without wildcards or a trailing '/', not '\(mqttBase)'")
-        }
-        if let rapidWindInterval, !(0...3600).contains(rapidWindInterval) {
-            throw ValidationError("--rapid-wind-interval must be 0 to 3600 seconds, not \(rapidWindInterval)")
-        }
+        try ConfigurationSchema.checkOption("mqtt-host", sets: "mqtt.host", mqttHost)
+        try ConfigurationSchema.checkOption("mqtt-port", sets: "mqtt.port", mqttPort)
+        try ConfigurationSchema.checkOption("mqtt-user", sets: "mqtt.user", mqttUser)
+        try ConfigurationSchema.checkOption("mqtt-password-file", sets: "mqtt.password_file", mqttPasswordFile)
+        try ConfigurationSchema.checkOption("mqtt-ca-file", sets: "mqtt.ca_file", mqttCaFile)
+        try ConfigurationSchema.checkOption("mqtt-base", sets: "mqtt.base", mqttBase)
+        try ConfigurationSchema.checkOption("mqtt-client-id", sets: "mqtt.client_id", mqttClientId)
+        try ConfigurationSchema.checkOption("homeassistant-prefix", sets: "mqtt.homeassistant_prefix", homeassistantPrefix)
+        try ConfigurationSchema.checkOption("rapid-wind-interval", sets: "mqtt.rapid_wind_interval", rapidWindInterval)
+        try ConfigurationSchema.checkOption("mqtt-protocol", sets: "mqtt.protocol", mqttProtocol)
+        try ConfigurationSchema.checkOption("mqtt-qos", sets: "mqtt.qos", mqttQos)
+        try ConfigurationSchema.checkOption("mqtt-keepalive", sets: "mqtt.keepalive", mqttKeepalive)
+        try ConfigurationSchema.checkOption("mqtt-session-expiry", sets: "mqtt.session_expiry", mqttSessionExpiry)
         if let problem = HomeAssistantEntity.unknownEntityProblem(disableEntity) {
             throw ValidationError("--disable-entity: \(problem)")
-        }
-        if let mqttKeepalive, !(mqttKeepalive == 0 || (5...65535).contains(mqttKeepalive)) {
-            throw ValidationError("--mqtt-keepalive must be 0 or 5 to 65535 seconds, not \(mqttKeepalive)")
-        }
-        if let mqttPort, !(1...65535).contains(mqttPort) {
-            throw ValidationError("--mqtt-port must be 1 to 65535, not \(mqttPort)")
         }
     }
 

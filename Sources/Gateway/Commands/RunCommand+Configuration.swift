@@ -6,9 +6,12 @@ extension RunCommand {
     /// What `run` uses: the embedded defaults, then the configuration file,
     /// then `TEMPEST_GATEWAY_*` environment variables, then every option
     /// given on the command line. Throws, naming every bad key, when the
-    /// file or the environment has a problem (a time zone included).
-    func effectiveConfiguration() throws -> GatewayConfiguration {
-        var settings = try configOptions.configuration()
+    /// file or the environment has a problem (a time zone included). On a
+    /// reload (`reloading`), `emptyFileGuard` may refuse a file that sets no
+    /// key, unless `--allow-empty` was given: the running configuration
+    /// then stays.
+    func effectiveConfiguration(emptyFileGuard: EmptyFileGuard? = nil, reloading: Bool = false) throws -> GatewayConfiguration {
+        var settings = try configOptions.configuration(emptyFileGuard: allowEmpty ? nil : emptyFileGuard, reloading: reloading)
         if let udpPort { settings.udp.port = Int(udpPort) }
         if let udpAddress { settings.udp.address = udpAddress }
         if let database { settings.storage.database = database }
@@ -18,6 +21,7 @@ extension RunCommand {
         if let metricsPort { settings.metrics.port = Int(metricsPort) }
         if let station { settings.station.stationID = station }
         if let fallbackAfter { settings.weatherFlow.fallbackAfterSeconds = fallbackAfter }
+        if let fallbackAfterTestSeconds { settings.weatherFlow.fallbackAfterSeconds = fallbackAfterTestSeconds }
         if let backfillDays { settings.weatherFlow.backfillDays = backfillDays }
         settings.mqtt = mqttOptions.applied(to: settings.mqtt)
         if let problem = HomeAssistantEntity.unknownEntityProblem(settings.mqtt.disabledEntities) {

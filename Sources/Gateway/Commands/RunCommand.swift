@@ -35,7 +35,9 @@ struct RunCommand: AsyncParsableCommand {
             file again without stopping the listener: retention, the MQTT connection (broker, credentials, \
             TLS; a rotated password too), the elevation, the WeatherFlow cloud and forecasts take the \
             new settings at once, the rest at the next start (the log says which); a file with \
-            problems is refused and the running configuration stays.
+            problems is refused and the running configuration stays, and so is a file that sets no key (empty \
+            or only comments) when the running configuration came from a file that set some, unless \
+            --allow-empty was given.
 
             With a WeatherFlow token (--token-file, $TEMPEST_WEATHERFLOW_TOKEN or the systemd credential \
             weatherflow-token) it also follows the station in the cloud: when a Tempest sends nothing over UDP \
@@ -101,6 +103,11 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Poll the WeatherFlow REST API once a Tempest sent nothing over UDP for this many seconds (default 180; 15 minutes in power-save mode 3).")
     var fallbackAfter: Int?
 
+    /// For tests: a silence shorter than `--fallback-after` allows (at
+    /// least 30 s, so that power-save modes never look like a silence).
+    @Option(help: .hidden)
+    var fallbackAfterTestSeconds: Int?
+
     @Option(help: "Fill holes in the stored observations from the WeatherFlow REST API up to this many days back (default 5; 0: never).")
     var backfillDays: Int?
 
@@ -112,14 +119,31 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port (off by default).")
     var metricsPort: UInt16?
 
+    @Flag(help: "Apply a configuration file that sets no key (empty, or only comments) on SIGHUP even when the running configuration came from a file that set some. Without it such a reload is refused and the running configuration stays: an emptied file is more often a mistake than a wish for every default.")
+    var allowEmpty = false
+
     @Option(help: .hidden)
     var seconds: Int?
+
+    /// Every option that sets a configuration key is held to that key's rule.
+    func validate() throws {
+        try ConfigurationSchema.checkOption("udp-port", sets: "udp.port", udpPort)
+        try ConfigurationSchema.checkOption("udp-address", sets: "udp.address", udpAddress)
+        try ConfigurationSchema.checkOption("database", sets: "storage.database", database)
+        try ConfigurationSchema.checkOption("elevation", sets: "station.elevation", elevation)
+        try ConfigurationSchema.checkOption("sensor-height", sets: "station.sensor_height", sensorHeight)
+        try ConfigurationSchema.checkOption("station", sets: "station.station_id", station)
+        try ConfigurationSchema.checkOption("fallback-after", sets: "weatherflow.fallback_after_seconds", fallbackAfter)
+        try ConfigurationSchema.checkOption("backfill-days", sets: "weatherflow.backfill_days", backfillDays)
+        try ConfigurationSchema.checkOption("metrics-port", sets: "metrics.port", metricsPort)
+    }
 
     func run() async throws {
         ShutdownSignal.install()
         ReloadSignal.install()
         LoggingSystem.bootstrap { GatewayLogHandler(label: $0) }
-        let settings = try effectiveConfiguration()
+        let emptyFileGuard = EmptyFileGuard()
+        let settings = try effectiveConfiguration(emptyFileGuard: emptyFileGuard)
         let zone: TimeZoneRules
         do {
             zone = try StationZoneOptions.zone(named: settings.station.timeZone)
@@ -134,7 +158,9 @@ struct RunCommand: AsyncParsableCommand {
         var onListenerEvent: (@Sendable (ListenerEvent) -> Void)? = nil
         if let printer { onListenerEvent = { event in printer.handle(event) } }
         let hooks = GatewayRun.Hooks(
-            reloadConfiguration: { () throws -> GatewayConfiguration in try command.effectiveConfiguration() },
+            reloadConfiguration: { () throws -> GatewayConfiguration in
+                try command.effectiveConfiguration(emptyFileGuard: emptyFileGuard, reloading: true)
+            },
             cloudClient: { (settings: GatewayConfiguration) throws -> WeatherFlowClient? in
                 try command.cloudOptions.optionalClient(configured: settings.weatherFlow)
             },

@@ -1,7 +1,6 @@
 import ArgumentParser
 import GatewayCore
-import Glibc
-import TempestUDP
+import JSON
 
 /// `tempest-gateway status`: ask the running gateway how it is doing.
 struct StatusCommand: ParsableCommand {
@@ -12,7 +11,10 @@ struct StatusCommand: ParsableCommand {
             Asks the running gateway over its status socket (the database path plus .sock) and prints, per \
             device, how long ago each kind of message arrived, its source, battery and power mode; the MQTT \
             connection and the outbox; and the datagram counters (received, decoded, rejected by reason, \
-            duplicates, late, dropped by the kernel). Exit status 1 when the gateway does not answer.
+            duplicates, late, dropped by the kernel). Exit status 1 when the gateway does not answer; the \
+            message says why: not running, or the socket is private to the gateway's user (mode 0600; run \
+            status as that user or with sudo). With --json, a document {"state": ...} on standard output \
+            says it too: not_running, permission_denied or no_answer.
 
             Examples:
               tempest-gateway status
@@ -27,36 +29,37 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let socketPath = StatusServer.socketPath(database: databaseOptions.path)
-        guard let answer = StatusCommand.fetch(socketPath: socketPath, format: json ? "json" : "text") else {
-            StandardOutput.errorLine(
-                "The gateway is not running, or not with this database: nothing answers on \(socketPath).")
-            throw ExitCode(1)
+        let answer = StatusAnswer.fetch(socketPath: socketPath, format: json ? "json" : "text")
+        if case .report(let report) = answer {
+            StandardOutput.line(report)
+            return
         }
-        StandardOutput.line(answer)
+        let message = StatusCommand.explanation(answer, socketPath: socketPath)
+        StandardOutput.errorLine(message)
+        if json, let state = answer.state {
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.member("state", state)
+            writer.member("socket", socketPath)
+            writer.member("message", message)
+            writer.endObject()
+            StandardOutput.line(writer.text)
+        }
+        throw ExitCode(1)
     }
 
-    /// Sends the wanted format ("json" or "text") and reads the answer.
-    static func fetch(socketPath: String, format: String) -> String? {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var address = StatusServer.address(socketPath)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    /// What went wrong, in a sentence that says what to do.
+    static func explanation(_ answer: StatusAnswer, socketPath: String) -> String {
+        switch answer {
+        case .report, .notRunning:
+            return "The gateway is not running, or not with this database: nothing answers on \(socketPath)."
+        case .permissionDenied(let owner):
+            let user = owner.map { "its user, \($0)" } ?? "the gateway's user"
+            let asOwner = owner.map { " (sudo -u \($0) tempest-gateway status)" } ?? ""
+            return "Permission denied on the status socket \(socketPath): it is open only to \(user). "
+                + "Run status as that user\(asOwner) or with sudo (sudo tempest-gateway status)."
+        case .noAnswer:
+            return "The gateway did not answer on \(socketPath): it may be busy or stuck; try again, or see its log."
         }
-        guard connected == 0 else { return nil }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var request = format + "\n"
-        _ = request.withUTF8 { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        var bytes = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while bytes.count < 16 << 20 {
-            let count = recv(descriptor, &chunk, chunk.count, 0)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
-        while let last = bytes.last, last == 0x0A || last == 0x20 { bytes.removeLast() }
-        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -43,11 +43,12 @@ struct ForecastOptions: ParsableArguments {
             guard let latitude, let longitude else {
                 throw ValidationError("pass both --latitude and --longitude for forecasts")
             }
-            guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
-                throw ValidationError("--latitude must be −90 … 90 and --longitude −180 … 180")
-            }
+            try ConfigurationSchema.checkOption("latitude", sets: "station.latitude", latitude)
+            try ConfigurationSchema.checkOption("longitude", sets: "station.longitude", longitude)
         }
-        if let forecastInterval, forecastInterval < 1 { throw ValidationError("--forecast-interval must be at least 1 minute") }
+        try ConfigurationSchema.checkOption("open-meteo-api", sets: "forecast.open_meteo_api", openMeteoApi)
+        try ConfigurationSchema.checkOption("open-meteo-key-file", sets: "forecast.api_key_file", openMeteoKeyFile)
+        try ConfigurationSchema.checkOption("forecast-interval", sets: "forecast.poll_minutes", forecastInterval)
     }
 
     /// The key from its file (the option's, else the configuration's) or

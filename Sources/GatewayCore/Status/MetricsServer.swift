@@ -1,27 +1,37 @@
 import Glibc
-import Synchronization
 import SystemSupport
 
 /// An optional HTTP endpoint on 127.0.0.1 (never another address): `GET
 /// /healthz` answers `ok` while the receive loop runs, `GET /metrics` the
 /// counters in Prometheus' text format. One request per connection.
+///
+/// Any local user can connect, so no client may hold it: connections are
+/// served together (``RequestAnswerLoop``), each gets ``rules``' seconds to
+/// send its request line and headers (at most 8 KiB) and to take the
+/// answer, and beyond 16 open connections the one that has waited longest
+/// for its request is closed (503 only when all 16 are being answered).
+/// Idle clients thus never delay `/healthz`, however many there are.
 public final class MetricsServer: Sendable {
     /// Why the endpoint could not be opened.
     public struct SetupError: Error, CustomStringConvertible {
         public let description: String
     }
 
+    /// Connections served at once.
+    public static let connectionLimit = 16
+
+    /// The limits every connection is held to.
+    static let rules = RequestAnswerLoop.Rules(
+        requestTimeoutSeconds: 2, answerTimeoutSeconds: 2, maximumRequestBytes: 8_192, maximumConnections: connectionLimit,
+        busyAnswer: MetricsServer.response(
+            status: "503 Service Unavailable", type: "text/plain", body: "too many connections, try again\n"),
+        answersIncompleteRequests: false)
+
     /// The port actually bound.
     public let port: UInt16
-    private let descriptor: Int32
-    private let stopping = Atomic<Bool>(false)
-    private let thread = Mutex<NamedThread?>(nil)
-    private let metrics: @Sendable () -> String
-    private let healthy: @Sendable () -> Bool
+    private let loop: RequestAnswerLoop
 
     public init(port: UInt16, metrics: @escaping @Sendable () -> String, healthy: @escaping @Sendable () -> Bool) throws(SetupError) {
-        self.metrics = metrics
-        self.healthy = healthy
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketDescriptor >= 0 else { throw SetupError(description: "cannot create the metrics socket") }
         var reuse: Int32 = 1
@@ -35,7 +45,7 @@ public final class MetricsServer: Sendable {
                 bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, listen(socketDescriptor, 16) == 0 else {
+        guard bound == 0, listen(socketDescriptor, 64) == 0 else {
             let reason = SystemError.current.message
             close(socketDescriptor)
             throw SetupError(description: "cannot serve metrics on 127.0.0.1:\(port): \(reason)")
@@ -44,50 +54,51 @@ public final class MetricsServer: Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
         }
-        descriptor = socketDescriptor
         self.port = UInt16(bigEndian: address.sin_port)
-        // No accept timeout: `stop()` wakes the blocked accept with
-        // shutdown(2), so a quiet gateway never wakes for this thread.
-        let started = try? NamedThread(named: "metrics-http") { self.serve() }
-        thread.withLock { $0 = started }
-    }
-
-    private func serve() {
-        while !stopping.load(ordering: .relaxed) {
-            let client = accept(descriptor, nil, nil)
-            guard client >= 0 else {
-                // Woken by stop(), or interrupted; anything else (out of file
-                // descriptors, say) is retried after a pause, never in a spin.
-                if errno != EINTR && !stopping.load(ordering: .relaxed) { usleep(100_000) }
-                continue
-            }
-            var timeout = timeval(tv_sec: 2, tv_usec: 0)
-            setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var request = [UInt8](repeating: 0, count: 2048)
-            let count = max(0, recv(client, &request, request.count, 0))
-            let line = String(decoding: request[0..<count].prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
-            let parts = line.split(separator: " ")
-            let response: (status: String, body: String, type: String)
-            if parts.count >= 2 && parts[0] == "GET" && parts[1] == "/metrics" {
-                response = ("200 OK", metrics(), "text/plain; version=0.0.4; charset=utf-8")
-            } else if parts.count >= 2 && parts[0] == "GET" && parts[1] == "/healthz" {
-                response = healthy() ? ("200 OK", "ok\n", "text/plain") : ("503 Service Unavailable", "receive loop not running\n", "text/plain")
-            } else {
-                response = ("404 Not Found", "try /healthz or /metrics\n", "text/plain")
-            }
-            SocketText.send(
-                "HTTP/1.1 \(response.status)\r\nContent-Type: \(response.type)\r\n"
-                    + "Content-Length: \(response.body.utf8.count)\r\nConnection: close\r\n\r\n\(response.body)",
-                to: client)
-            close(client)
+        do {
+            loop = try RequestAnswerLoop(
+                listening: socketDescriptor, threadName: "metrics-http", rules: MetricsServer.rules,
+                isComplete: MetricsServer.hasAllHeaders,
+                answer: { request in MetricsServer.answer(to: request, metrics: metrics, healthy: healthy) })
+        } catch {
+            close(socketDescriptor)
+            throw SetupError(description: "cannot serve metrics on 127.0.0.1:\(port): \(error.message)")
         }
     }
 
     /// Stops serving.
     public func stop() {
-        guard !stopping.exchange(true, ordering: .relaxed) else { return }
-        shutdown(descriptor, Int32(SHUT_RDWR))  // wakes the accept
-        thread.withLock { $0 }?.join()
-        close(descriptor)
+        loop.stop()
+    }
+
+    /// Whether the request line and headers arrived: an empty line ends them.
+    static func hasAllHeaders(_ request: [UInt8]) -> Bool {
+        for index in request.indices.dropFirst() where request[index] == 0x0A {
+            if request[index - 1] == 0x0A { return true }
+            if index >= 2 && request[index - 1] == 0x0D && request[index - 2] == 0x0A { return true }
+        }
+        return false
+    }
+
+    /// The whole HTTP answer to `request`: chosen by its request line alone.
+    static func answer(to request: [UInt8], metrics: () -> String, healthy: () -> Bool) -> String {
+        guard request.count < rules.maximumRequestBytes || hasAllHeaders(request) else {
+            return response(status: "431 Request Header Fields Too Large", type: "text/plain", body: "request too large\n")
+        }
+        let line = String(decoding: request.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
+        let parts = line.split(separator: " ")
+        if parts.count >= 2 && parts[0] == "GET" && parts[1] == "/metrics" {
+            return response(status: "200 OK", type: "text/plain; version=0.0.4; charset=utf-8", body: metrics())
+        } else if parts.count >= 2 && parts[0] == "GET" && parts[1] == "/healthz" {
+            return healthy()
+                ? response(status: "200 OK", type: "text/plain", body: "ok\n")
+                : response(status: "503 Service Unavailable", type: "text/plain", body: "receive loop not running\n")
+        }
+        return response(status: "404 Not Found", type: "text/plain", body: "try /healthz or /metrics\n")
+    }
+
+    private static func response(status: String, type: String, body: String) -> String {
+        "HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
     }
 }

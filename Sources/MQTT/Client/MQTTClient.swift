@@ -28,6 +28,13 @@ public final class MQTTClient: Sendable {
     /// Creates the client (nothing connects until `start`).
     public init(configuration: MQTTConfiguration, handler: @escaping @Sendable (MQTTEvent) -> Void) throws(MQTTError) {
         _ = MQTTClient.libraryInitialized
+        // Refused here, once, rather than by every connect attempt for ever.
+        guard MQTTConfiguration.acceptsKeepAlive(configuration.keepAliveSeconds) else {
+            throw MQTTError(
+                .invalidArgument,
+                "a keepalive of \(configuration.keepAliveSeconds) seconds is not possible: 0 (none) or "
+                    + "\(MQTTConfiguration.keepAliveSecondsAllowed.lowerBound) to \(MQTTConfiguration.keepAliveSecondsAllowed.upperBound)")
+        }
         self.configuration = configuration
         context = CallbackContext(configuration: configuration, handler: handler)
         guard let mosq = mosquitto_new(configuration.clientID, !configuration.persistentSession,

@@ -55,8 +55,21 @@ public struct MQTTConfiguration: Sendable, Hashable {
     public var clientID: String
     /// The protocol version.
     public var protocolVersion: ProtocolVersion = .v5
-    /// Keep-alive interval, seconds.
+    /// Keep-alive interval, seconds: 0 (none) or one of
+    /// ``keepAliveSecondsAllowed``.
     public var keepAliveSeconds: Int32 = 60
+
+    /// The keepalive intervals libmosquitto takes besides 0 (none), seconds:
+    /// it refuses 1 to 4 (and anything past the protocol's 16 bits) with
+    /// "invalid arguments" on every connect. The configuration's
+    /// `mqtt.keepalive` rule says the same (its test checks them against
+    /// each other and against the library).
+    public static let keepAliveSecondsAllowed: ClosedRange<Int32> = 5...65_535
+
+    /// Whether libmosquitto takes `seconds` as a keepalive interval.
+    public static func acceptsKeepAlive(_ seconds: Int32) -> Bool {
+        seconds == 0 || keepAliveSecondsAllowed.contains(seconds)
+    }
     /// Ask the broker to keep the session (subscriptions, queued QoS 1
     /// messages) across disconnects: clean start off. On MQTT 5 the broker
     /// keeps it for `sessionExpirySeconds` after the connection ends; on

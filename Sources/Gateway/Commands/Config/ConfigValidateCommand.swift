@@ -14,7 +14,9 @@ struct ConfigValidateCommand: ParsableCommand {
             Prints one line per problem: where (the file's line, or the environment variable), the key, \
             what is wrong, and what is allowed, such as
               line 12: mqtt.port: "abc" is not a whole number; allowed: a whole number from 1 to 65535
-            Exits with status 1 when there is any problem, 0 otherwise.
+            Exits with status 1 when there is any problem, 0 otherwise. A file that sets no key (empty, or \
+            only comments) is valid with a warning: every setting is then its default, and a gateway running \
+            on settings from a file refuses to reload it unless started with --allow-empty.
 
             Examples:
               tempest-gateway config validate
@@ -34,6 +36,10 @@ struct ConfigValidateCommand: ParsableCommand {
             writer.beginObject()
             writer.member("file", loaded.path)
             writer.member("valid", problems.isEmpty)
+            writer.key("warnings")
+            writer.beginArray()
+            for warning in loaded.warnings { writer.value(warning) }
+            writer.endArray()
             writer.key("problems")
             writer.beginArray()
             for problem in problems { ConfigurationChecks.write(problem, to: &writer) }
@@ -43,6 +49,7 @@ struct ConfigValidateCommand: ParsableCommand {
         } else {
             let source = loaded.path ?? "the embedded defaults (no file at \(configOptions.path))"
             for problem in problems { StandardOutput.line(problem.description) }
+            for warning in loaded.warnings { StandardOutput.line("Warning: " + warning + ".") }
             if problems.isEmpty {
                 StandardOutput.line("OK: \(source) and the environment have no problems.")
             } else {
