@@ -90,18 +90,7 @@ public struct JSONScanner {
                 guard position < count else { throw .unexpectedEnd(at: position, .truncatedObject) }
                 try scanValue(depth: depth)
                 members += 1
-                skipWhitespace()
-                guard position < count else { throw .unexpectedEnd(at: position, .truncatedObject) }
-                let separator = bytes[position]
-                position += 1
-                if separator == UInt8(ascii: ",") {
-                    skipWhitespace()
-                    continue
-                }
-                guard separator == UInt8(ascii: "}") else {
-                    throw .unexpectedByte(separator, at: position - 1, .expectedObjectSeparator)
-                }
-                break
+                guard try scanSeparator(closer: UInt8(ascii: "}"), .truncatedObject, .expectedObjectSeparator) else { break }
             }
         }
         tape[index].length = members
@@ -121,22 +110,29 @@ public struct JSONScanner {
                 guard position < count else { throw .unexpectedEnd(at: position, .truncatedArray) }
                 try scanValue(depth: depth)
                 elements += 1
-                skipWhitespace()
-                guard position < count else { throw .unexpectedEnd(at: position, .truncatedArray) }
-                let separator = bytes[position]
-                position += 1
-                if separator == UInt8(ascii: ",") {
-                    skipWhitespace()
-                    continue
-                }
-                guard separator == UInt8(ascii: "]") else {
-                    throw .unexpectedByte(separator, at: position - 1, .expectedArraySeparator)
-                }
-                break
+                guard try scanSeparator(closer: UInt8(ascii: "]"), .truncatedArray, .expectedArraySeparator) else { break }
             }
         }
         tape[index].length = elements
         tape[index].next = Int32(tokenCount)
+    }
+
+    /// After a member or an element: a comma (true, another follows) or
+    /// `closer` (false, the container ends), with whitespace around.
+    @inline(__always)
+    private mutating func scanSeparator(
+        closer: UInt8, _ truncated: JSONParseError.Reason, _ expected: JSONParseError.Reason
+    ) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard position < count else { throw .unexpectedEnd(at: position, truncated) }
+        let separator = bytes[position]
+        position += 1
+        if separator == UInt8(ascii: ",") {
+            skipWhitespace()
+            return true
+        }
+        guard separator == closer else { throw .unexpectedByte(separator, at: position - 1, expected) }
+        return false
     }
 
     private mutating func scanLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(JSONParseError) {
