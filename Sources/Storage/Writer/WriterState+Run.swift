@@ -22,7 +22,7 @@ extension WriterState {
             switch nextWork(nextPruneAt: nextPruneAt) {
             case .exit:
                 if lock.withLock({ unsyncedSince != nil }) { syncLog(store: store, through: lock.withLock { committedThrough }) }
-                finish()
+                finish(store: store)
                 return
             case .tasks(let tasks):
                 for task in tasks { task(store) }
@@ -45,7 +45,7 @@ extension WriterState {
         lock.withLock {
             while true {
                 let now = MonotonicClock.nanoseconds()
-                if stopping && abandonOnStop { return .exit }
+                if stopping && (abandonOnStop || now >= stopDeadline) { return .exit }
                 if !tasks.isEmpty {
                     defer { tasks.removeAll() }
                     return .tasks(tasks)
@@ -136,22 +136,12 @@ extension WriterState {
                 if !acknowledgements.isEmpty { try store.acknowledge(acknowledgements) }
                 for item in batch {
                     do {
-                        switch item.write {
-                        case .observation(let record): try store.insert(record)
-                        case .rapidWind(let record): try store.insert(record)
-                        case .lightningStrike(let record): try store.insert(record)
-                        case .rainStart(let record): try store.insert(record)
-                        case .deviceStatus(let record): try store.insert(record)
-                        case .hubStatus(let record): try store.insert(record)
-                        case .dailySummary(let record): try store.upsert(record)
-                        case .forecastSnapshot(let record): try store.insert(record)
-                        case .acknowledgeOutbox(let ids): try store.acknowledge(ids)
-                        case .outbox(let message):
-                            let result = try store.enqueue(message, limits: configuration.outboxLimits)
+                        if let result = try store.apply(item.write, outboxLimits: configuration.outboxLimits),
+                            case .outbox(var message) = item.write
+                        {
                             shed += result.shedCount
                             assignments.append(.init(submission: item.submission, id: result.id))
                             if let id = result.id {
-                                var message = message
                                 message.id = id
                                 stored.append(message)
                             }
@@ -245,6 +235,7 @@ extension WriterState {
             if firstQueuedAt == nil { firstQueuedAt = MonotonicClock.nanoseconds() }
             let first = !storageUnavailable
             storageUnavailable = true
+            self.diskFull = diskFull
             if stopping { abandonOnStop = true }
             lastError = "\(error)"
             nextRetryAt = MonotonicClock.nanoseconds() + Self.nanoseconds(configuration.retryIntervalSeconds)
@@ -260,6 +251,8 @@ extension WriterState {
                 ])
         }
         if diskFull {
+            // A log cut back to nothing returns its space to a full disk.
+            store.database.checkpointAndTruncate()
             // Raw rapid wind goes first: its minutes survive as aggregates.
             do {
                 let freed = try store.relieveDiskPressure()
@@ -302,6 +295,9 @@ extension WriterState {
             }
             if report.hasMore { return MonotonicClock.nanoseconds() }
             try store.incrementalVacuum(pages: configuration.vacuumPagesPerPass)
+            // A quiet moment: the log goes back to zero bytes, so that it
+            // never holds on to the space of a burst on a small disk.
+            store.database.checkpointAndTruncate()
         } catch {
             logger.warning("retention pruning failed; will try again later", metadata: ["error": "\(error)"])
         }
@@ -315,18 +311,38 @@ extension WriterState {
         }
     }
 
-    /// Fails everything still waiting, after the loop ends.
-    private func finish() {
-        let (waiters, tasks, lost): ([CheckedContinuation<Void, any Error>], [Task], Int) = lock.withLock {
+    /// Keeps what could not be committed in the spill file (or counts it
+    /// as lost), fails everything still waiting, after the loop ends.
+    private func finish(store: Store) {
+        let left: [StoreWrite] = lock.withLock { queue.map(\.write) }
+        var spilled = 0
+        var lost = 0
+        if !left.isEmpty {
+            do {
+                // A log cut back to nothing may make room for the spill file.
+                store.database.checkpointAndTruncate()
+                spilled = try SpillFile.write(
+                    left, databasePath: store.database.path, outboxLimits: configuration.outboxLimits, logger: logger)
+                logger.warning(
+                    "could not commit every record before stopping; kept them in the spill file for the next start",
+                    metadata: ["records": "\(spilled)", "path": "\(SpillFile.path(database: store.database.path))"])
+            } catch {
+                lost = left.filter { !$0.isAcknowledgement }.count
+                logger.error(
+                    "could not commit every record before stopping, nor keep them in the spill file: \(lost) records lost",
+                    metadata: ["records": "\(lost)", "error": "\(error)"])
+            }
+        }
+        let (waiters, tasks): ([CheckedContinuation<Void, any Error>], [Task]) = lock.withLock {
             stopped = true
+            spilledOnStopCount = spilled
+            lostOnStopCount = lost
+            queue.removeAll()
             defer {
                 flushWaiters.removeAll()
                 self.tasks.removeAll()
             }
-            return (flushWaiters.map(\.continuation), self.tasks, queue.count)
-        }
-        if lost > 0 {
-            logger.error("writer stopped with records it could not commit", metadata: ["records": "\(lost)"])
+            return (flushWaiters.map(\.continuation), self.tasks)
         }
         for waiter in waiters { waiter.resume(throwing: StorageError.writerStopped) }
         _ = tasks
