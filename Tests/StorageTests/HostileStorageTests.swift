@@ -180,11 +180,7 @@ enum DamagedFile {
         guard leaves.count >= 3, let page = Int(leaves[leaves.count / 2]) else {
             throw TestKitError("expected several leaf pages, found \(leaves.count)")
         }
-        let pageSize = Int(try reader.scalarInt("PRAGMA page_size") ?? 4_096)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seek(toOffset: UInt64((page - 1) * pageSize))
-        try handle.write(contentsOf: Data(repeating: 0xA5, count: pageSize))
-        try handle.close()
+        try PageDamage.overwrite(page: page, pageSize: Int(try reader.scalarInt("PRAGMA page_size") ?? 4_096), of: path)
         return observations
     }
 }

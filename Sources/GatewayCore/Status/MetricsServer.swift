@@ -3,7 +3,8 @@ import Synchronization
 import SystemSupport
 
 /// An optional HTTP endpoint on 127.0.0.1 (never another address): `GET
-/// /healthz` answers `ok` while the receive loop runs, `GET /metrics` the
+/// /healthz` answers `ok` while `health` says so (else 503 with its
+/// reason), `GET /metrics` the
 /// counters in Prometheus' text format. One request per connection.
 public final class MetricsServer: Sendable {
     /// Why the endpoint could not be opened.
@@ -17,11 +18,11 @@ public final class MetricsServer: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let thread = Mutex<NamedThread?>(nil)
     private let metrics: @Sendable () -> String
-    private let healthy: @Sendable () -> Bool
+    private let health: @Sendable () -> HealthVerdict
 
-    public init(port: UInt16, metrics: @escaping @Sendable () -> String, healthy: @escaping @Sendable () -> Bool) throws(SetupError) {
+    public init(port: UInt16, metrics: @escaping @Sendable () -> String, health: @escaping @Sendable () -> HealthVerdict) throws(SetupError) {
         self.metrics = metrics
-        self.healthy = healthy
+        self.health = health
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketDescriptor >= 0 else { throw SetupError(description: "cannot create the metrics socket") }
         var reuse: Int32 = 1
@@ -71,7 +72,10 @@ public final class MetricsServer: Sendable {
             if parts.count >= 2 && parts[0] == "GET" && parts[1] == "/metrics" {
                 response = ("200 OK", metrics(), "text/plain; version=0.0.4; charset=utf-8")
             } else if parts.count >= 2 && parts[0] == "GET" && parts[1] == "/healthz" {
-                response = healthy() ? ("200 OK", "ok\n", "text/plain") : ("503 Service Unavailable", "receive loop not running\n", "text/plain")
+                switch health() {
+                case .healthy: response = ("200 OK", "ok\n", "text/plain")
+                case .unhealthy(let reason): response = ("503 Service Unavailable", reason + "\n", "text/plain")
+                }
             } else {
                 response = ("404 Not Found", "try /healthz or /metrics\n", "text/plain")
             }
