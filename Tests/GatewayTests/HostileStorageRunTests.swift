@@ -91,6 +91,39 @@ struct HostileStorageRunTests {
         #expect(try store.statistics().rowCounts["observations"] == observations)
     }
 
+    @Test(
+        "a real full disk (a 2 MB tmpfs, 384 KB free): SIGTERM ends the flooded gateway within 10 s, the loss counted or spilled",
+        .enabled(if: getuid() == 0, "mounting a tmpfs needs root; the test with a size cap above covers the rest"),
+        .timeLimit(.minutes(2)))
+    func realFullDisk() throws {
+        let directory = try TemporaryDirectory()
+        let volume = directory.file("volume")
+        try FileManager.default.createDirectory(atPath: volume, withIntermediateDirectories: false)
+        let mounted = try ChildProcess.run(executable: "/bin/mount", arguments: ["-t", "tmpfs", "-o", "size=2m", "tmpfs", volume])
+        try #require(mounted.status == 0, "mount failed: \(mounted.standardError)")
+        defer { _ = try? ChildProcess.run(executable: "/bin/umount", arguments: [volume]) }
+        // Someone else's file takes most of the volume.
+        try Data(count: 1_700_000).write(to: URL(fileURLWithPath: volume + "/filler"))
+        let path = volume + "/full.db"
+        let flood = directory.file("flood.jsonl")
+        try FileManager.default.copyItem(atPath: BuiltProducts.packageRoot + "/Samples/sample-day.jsonl", toPath: flood)
+        let (gateway, port) = try Self.startGateway(path: path)
+        // The whole sample day, fast: far more than 2 MB can hold.
+        _ = try Gateway.run(["replay", flood, "--speed", "100000", "--to", "127.0.0.1:\(port)"])
+        #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("cannot write the database") })
+
+        let stopAsked = Date()
+        gateway.send(signal: SIGTERM)
+        let stopped = try gateway.wait(timeoutSeconds: 20)
+        let stopSeconds = Date().timeIntervalSince(stopAsked)
+        #expect(stopSeconds < 10, "the stop took \(stopSeconds) s")
+        let spilled = stopped.standardError.contains("kept them in the spill file")
+        let counted = stopped.standardError.contains(" records lost")
+        #expect(spilled || counted, "\(stopped.standardError)")
+        // No empty or partial spill file is left when it could not be written.
+        #expect(FileManager.default.fileExists(atPath: path + ".spill") == spilled)
+    }
+
     @Test("a damaged database: the gateway starts, collects, keeps the damaged file and says how many rows it recovered; db check names the table", .timeLimit(.minutes(2)))
     func damagedDatabase() throws {
         let directory = try TemporaryDirectory()

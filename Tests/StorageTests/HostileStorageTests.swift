@@ -110,6 +110,18 @@ struct HostileStorageTests {
         writer.shutdown()
     }
 
+    @Test("the log is checkpointed before it takes a quarter of the free space, within its bounds")
+    func checkpointFitsFreeSpace() throws {
+        #expect(Database.checkpointPages(freeBytes: 2 << 20) == 128)
+        #expect(Database.checkpointPages(freeBytes: 0) == Database.minimumCheckpointPages)
+        #expect(Database.checkpointPages(freeBytes: 1 << 40) == Database.checkpointPages)
+        let directory = try TemporaryDirectory()
+        let database = try Database(path: directory.file("fit.sqlite"))
+        let free = try #require(database.freeBytesInFolder)
+        #expect(database.adaptCheckpointToFreeSpace() == Database.checkpointPages(freeBytes: free))
+        #expect(try database.scalarInt("PRAGMA wal_autocheckpoint") == Int64(Database.checkpointPages(freeBytes: free)))
+    }
+
     @Test("a damaged file is moved aside with its log, and its readable rows are copied into a fresh database")
     func damagedDatabaseRecovered() async throws {
         let directory = try TemporaryDirectory()

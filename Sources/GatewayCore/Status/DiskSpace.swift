@@ -10,9 +10,10 @@ public struct DiskSpace: Sendable, Equatable {
     /// Bytes free for an unprivileged process (`statvfs`'s `f_bavail`).
     public var freeBytes: Int64
     /// Bytes to free before writing resumes: room for the write-ahead log
-    /// to grow to its next checkpoint (`Database.checkpointPages` pages of
-    /// 4 KiB) and for the records held in memory (256 bytes each, above
-    /// what one takes on disk), less what is free now.
+    /// to grow to its next checkpoint on a nearly full disk
+    /// (`Database.minimumCheckpointPages` pages of 4 KiB) and for the
+    /// records held in memory (256 bytes each, above what one takes on
+    /// disk), less what is free now.
     public var neededBytes: Int64
 
     /// Bytes one record held in memory is allowed on disk in the estimate.
@@ -25,7 +26,7 @@ public struct DiskSpace: Sendable, Equatable {
         var status = statvfs()
         guard statvfs(folder, &status) == 0 else { return nil }
         let free = Int64(status.f_bavail) * Int64(status.f_frsize)
-        let wanted = Int64(Database.checkpointPages) * 4_096 + Int64(heldRecords) * bytesPerHeldRecord
+        let wanted = Int64(Database.minimumCheckpointPages) * 4_096 + Int64(heldRecords) * bytesPerHeldRecord
         return DiskSpace(folder: folder, freeBytes: free, neededBytes: max(0, wanted - free))
     }
 

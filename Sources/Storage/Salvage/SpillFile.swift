@@ -23,8 +23,22 @@ public enum SpillFile {
 
     /// Adds `writes` to the spill file of `databasePath` (created if
     /// missing); returns how many were kept.
+    /// A spill file this call created is removed again when it fails (a
+    /// full disk), so that no empty or partial file is left behind.
     static func write(_ writes: [StoreWrite], databasePath: String, outboxLimits: OutboxLimits, logger: Logger) throws -> Int {
-        let spill = try Store(path: path(database: databasePath), logger: logger)
+        let spillPath = path(database: databasePath)
+        let existed = access(spillPath, F_OK) == 0
+        do {
+            return try keep(writes, in: spillPath, outboxLimits: outboxLimits, logger: logger)
+        } catch {
+            if !existed { for suffix in ["", "-wal", "-shm"] { unlink(spillPath + suffix) } }
+            throw error
+        }
+    }
+
+    /// The writing, with the spill file's connection closed when it returns.
+    private static func keep(_ writes: [StoreWrite], in spillPath: String, outboxLimits: OutboxLimits, logger: Logger) throws -> Int {
+        let spill = try Store(path: spillPath, logger: logger)
         return try spill.write {
             var kept = 0
             for write in writes where !write.isAcknowledgement {

@@ -30,7 +30,9 @@ public final class StoreWriter: Sendable {
 
     /// Opens (and migrates) the database at `path`, recovering a damaged
     /// one (`DatabaseSalvage`), stores what the last run left in the spill
-    /// file (`SpillFile`), and starts the writer thread. `onCommit` runs on
+    /// file (`SpillFile`), fits the log's checkpoint interval to the free
+    /// space (`Database.adaptCheckpointToFreeSpace`, again at every
+    /// retention pass), and starts the writer thread. `onCommit` runs on
     /// the writer thread after each commit; keep it short.
     public init(
         path: String,
@@ -43,6 +45,7 @@ public final class StoreWriter: Sendable {
         if let pages = configuration.maximumPageCount {
             try store.setMaximumPageCount(pages)
         }
+        store.database.adaptCheckpointToFreeSpace()
         do {
             importedSpillRows = try SpillFile.importIfPresent(into: store)
             if let rows = importedSpillRows {

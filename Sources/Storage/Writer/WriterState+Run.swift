@@ -251,8 +251,10 @@ extension WriterState {
                 ])
         }
         if diskFull {
-            // A log cut back to nothing returns its space to a full disk.
+            // A log cut back to nothing returns its space to a full disk,
+            // and from now on it checkpoints early.
             store.database.checkpointAndTruncate()
+            store.database.adaptCheckpointToFreeSpace()
             // Raw rapid wind goes first: its minutes survive as aggregates.
             do {
                 let freed = try store.relieveDiskPressure()
@@ -296,8 +298,10 @@ extension WriterState {
             if report.hasMore { return MonotonicClock.nanoseconds() }
             try store.incrementalVacuum(pages: configuration.vacuumPagesPerPass)
             // A quiet moment: the log goes back to zero bytes, so that it
-            // never holds on to the space of a burst on a small disk.
+            // never holds on to the space of a burst on a small disk, and
+            // its checkpoints follow the free space.
             store.database.checkpointAndTruncate()
+            store.database.adaptCheckpointToFreeSpace()
         } catch {
             logger.warning("retention pruning failed; will try again later", metadata: ["error": "\(error)"])
         }
