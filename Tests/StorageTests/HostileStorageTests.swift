@@ -150,6 +150,39 @@ struct HostileStorageTests {
         #expect(mode(path) == 0o600)
     }
 
+    @Test("a file found damaged while running is replaced the same way, and the failed batch commits in the fresh one")
+    func damagedWhileRunning() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("running.sqlite")
+        let logs = LogCapture()
+        let writer = try StoreWriter(path: path, logger: logs.logger())
+        try writer.submit((0..<2_000).map { .observation(Fixtures.observation(at: Fixtures.dayStart + Int64($0) * 60)) })
+        try writer.submit(.rainStart(RainStartRecord(serial: Fixtures.tempest, timestamp: Fixtures.dayStart)))
+        try await writer.flush()
+        let root = try await writer.perform { store in
+            _ = try store.database.strings("PRAGMA wal_checkpoint(TRUNCATE)")
+            return try store.database.scalarInt("SELECT rootpage FROM sqlite_schema WHERE name = 'observations'")
+        }
+        // The table's root page is overwritten under the running writer,
+        // which then reads it from the file again.
+        try PageDamage.overwrite(page: Int(try #require(root)), pageSize: 4_096, of: path)
+        _ = try await writer.perform { store in try store.database.strings("PRAGMA shrink_memory") }
+        try writer.submit(.observation(Fixtures.observation(at: Fixtures.dayStart - 60)))
+        try await writer.flush()
+        let recovery = try #require(writer.runtimeRecoveries.first)
+        #expect(writer.runtimeRecoveries.count == 1)
+        #expect(recovery.damagedTables == ["observations"])
+        #expect(FileManager.default.fileExists(atPath: recovery.damagedPath))
+        #expect(logs.entries.contains { $0.message.hasPrefix("The database was damaged; moved it to \(recovery.damagedPath)") })
+        writer.shutdown()
+
+        let reader = try Store(path: path)
+        // The rain start survived; of the observations only the new one is there (the whole table hung from its root page).
+        #expect(try reader.statistics().rowCounts["rain_starts"] == 1)
+        #expect(try reader.statistics().rowCounts["observations"] == 1)
+        #expect(try reader.integrityCheck() == ["ok"])
+    }
+
     @Test("a file that is not a database at all is moved aside and a fresh one started")
     func notADatabase() throws {
         let directory = try TemporaryDirectory()

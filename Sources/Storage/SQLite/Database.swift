@@ -117,8 +117,20 @@ public final class Database {
     }
 
     deinit {
+        closeConnection()
+    }
+
+    /// Whether `closeConnection` ran.
+    private var isClosed = false
+
+    /// Closes the connection now instead of at release (before its file is
+    /// renamed, say). The database must not be used afterwards.
+    func closeConnection() {
+        guard !isClosed else { return }
+        isClosed = true
         statementCache.removeAll()
         if writeAheadLogDescriptor >= 0 { close(writeAheadLogDescriptor) }
+        writeAheadLogDescriptor = -1
         sqlite3_close_v2(handle)
     }
 

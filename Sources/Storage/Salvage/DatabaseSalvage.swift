@@ -9,8 +9,9 @@ import SystemSupport
 /// (a failed check, or SQLite reporting `SQLITE_CORRUPT` or `SQLITE_NOTADB`
 /// on opening it) is renamed to `<database>.damaged-<UTC time>` with its
 /// `-wal` and `-shm`, and every row that can still be read is copied into a
-/// fresh database at the old path (`RowCopier`; SQLite's recovery extension
-/// is not in Debian 12's libsqlite3).
+/// fresh database at the old path (`RowCopier`, ids kept; SQLite's recovery
+/// extension is not in Debian 12's libsqlite3). The writer does the same
+/// when a commit finds the file damaged while running.
 public enum DatabaseSalvage {
     /// Opens (creating and migrating as needed) the database at `path`,
     /// recovering it first when it is damaged. Returns the store and, when
@@ -54,7 +55,7 @@ public enum DatabaseSalvage {
         let fresh = try Store(path: path, logger: logger)
         var outcome = RowCopier.Outcome()
         if let source = try? Database(path: aside, mode: .readWrite, applySettings: false) {
-            outcome = try fresh.database.transaction { try RowCopier(source: source, destination: fresh.database).copyAll() }
+            outcome = try fresh.database.transaction { try RowCopier(source: source, destination: fresh.database, keepIDs: true).copyAll() }
         } else {
             outcome.damagedTables = ["sqlite_schema"]
         }

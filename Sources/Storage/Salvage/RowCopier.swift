@@ -10,7 +10,8 @@ import CSQLite
 /// again, so only the rows on damaged pages (and what a damaged inner page
 /// hides) are lost. Devices are matched by serial number, so the two files
 /// may number them differently; tables keyed by an `id` of their own (the
-/// outbox, forecast snapshots) get new ids in the same order. Rows already
+/// outbox, forecast snapshots) keep their ids with `keepIDs` (a fresh
+/// destination), else get new ids in the same order. Rows already
 /// present are kept, except daily summaries, which the copied row replaces
 /// (as the writer's upsert does).
 struct RowCopier {
@@ -31,6 +32,8 @@ struct RowCopier {
 
     let source: Database
     let destination: Database
+    /// Whether rows keyed by an `id` of their own keep it.
+    var keepIDs = false
 
     /// Copies every table both files have. Throws only when the destination
     /// cannot be written (a full disk); unreadable source rows are skipped.
@@ -94,7 +97,7 @@ struct RowCopier {
     /// Copies one table; returns false when some rows could not be read.
     private func copyTable(_ table: String, withoutRowID: Bool, devices: [Int64: Int64], outcome: inout Outcome) throws -> Bool {
         let all = try sharedColumns(table)
-        let keyedByID = all.filter { $0.isPrimaryKey > 0 }.map(\.name) == ["id"] && !withoutRowID
+        let keyedByID = all.filter { $0.isPrimaryKey > 0 }.map(\.name) == ["id"] && !withoutRowID && !keepIDs
         let columns = all.filter { !(keyedByID && $0.name == "id") }
         guard !columns.isEmpty else { return true }
         let names = columns.map(\.name)

@@ -165,6 +165,12 @@ public final class StoreWriter: Sendable {
         state.lock.withLock { state.storageUnavailable }
     }
 
+    /// The damaged databases the writer replaced while running (found
+    /// damaged by a commit), oldest first; each was recovered as at start.
+    public var runtimeRecoveries: [DatabaseRecovery] {
+        state.lock.withLock { state.recoveries }
+    }
+
     /// Counters and health.
     public var status: StoreWriterStatus {
         state.status

@@ -16,7 +16,8 @@ extension WriterState {
     }
 
     /// The writer thread's loop: commit batches, run tasks, prune, until stopped.
-    func run(store: Store) {
+    func run(store initialStore: Store) {
+        var store = initialStore
         var nextPruneAt = configuration.pruneIntervalSeconds.map { MonotonicClock.nanoseconds() + Self.nanoseconds($0) }
         while true {
             switch nextWork(nextPruneAt: nextPruneAt) {
@@ -31,7 +32,9 @@ extension WriterState {
             case .batch(let batch, let acknowledgements):
                 // A look at the acknowledgements that found none: no transaction.
                 if batch.isEmpty && acknowledgements.isEmpty { continue }
-                commit(batch, acknowledgements: acknowledgements, store: store)
+                if !commit(batch, acknowledgements: acknowledgements, store: store) {
+                    store = replaceDamaged(store)
+                }
             case .maintenance:
                 nextPruneAt = maintain(store: store)
             case .syncLog(let through):
@@ -125,8 +128,10 @@ extension WriterState {
     }
 
     /// Commits one batch, with the delivered outbox ids that ride along; on
-    /// failure puts both back at the head of their queues.
-    private func commit(_ batch: [QueuedWrite], acknowledgements: [Int64], store: Store) {
+    /// failure puts both back at the head of their queues. Returns false
+    /// when SQLite found the file damaged (`replaceDamaged` then).
+    @discardableResult
+    private func commit(_ batch: [QueuedWrite], acknowledgements: [Int64], store: Store) -> Bool {
         var assignments: [CommitReport.OutboxAssignment] = []
         var stored: [OutboxMessage] = []
         var rejected = 0
@@ -163,7 +168,7 @@ extension WriterState {
                 if !pendingAcknowledgements.isEmpty && acknowledgementsDueAt == nil { acknowledgementsDueAt = MonotonicClock.nanoseconds() }
             }
             failed(batch, error: error, store: store)
-            return
+            return !((error as? SQLiteError)?.isDamage ?? false)
         }
         let outboxDepth = store.knownOutboxDepth
         let report: CommitReport
@@ -223,6 +228,37 @@ extension WriterState {
         onCommit?(report)
         for waiter in waiters { waiter.resume() }
         if syncNow { syncLog(store: store, through: report.committedThrough) }
+        return true
+    }
+
+    /// The database was found damaged while running: closes it, moves it
+    /// aside and copies its readable rows into a fresh one, as at start
+    /// (`DatabaseSalvage`), and goes on with that; the failed batch is
+    /// retried there. Outbox ids keep growing from where they were, so that
+    /// no delivered message's acknowledgement can meet a new message.
+    /// Returns the store to use (the same one when recovery failed: then
+    /// the writer holds records and retries as for any failure).
+    private func replaceDamaged(_ damaged: Store) -> Store {
+        let path = damaged.database.path
+        let highestOutboxID = damaged.outboxHighestID
+        // The damaged connection must be closed before its file is renamed.
+        damaged.database.closeConnection()
+        do {
+            let recovery = try DatabaseSalvage.recover(path: path, now: configuration.now(), logger: logger)
+            let fresh = try Store(path: path, logger: logger)
+            fresh.outboxHighestID = highestOutboxID
+            if let pages = configuration.maximumPageCount { try fresh.setMaximumPageCount(pages) }
+            logger.error("\(recovery.sentence)", metadata: ["path": "\(path)"])
+            lock.withLock {
+                recoveries.append(recovery)
+                nextRetryAt = 0
+            }
+            return fresh
+        } catch {
+            logger.error("the database is damaged and could not be recovered; retrying", metadata: ["error": "\(error)"])
+            // Opened again as it is, so that the writer can retry.
+            return (try? Store(path: path, logger: logger)) ?? damaged
+        }
     }
 
     private func failed(_ batch: [QueuedWrite], error: any Error, store: Store) {

@@ -50,6 +50,8 @@ final class WriterState: @unchecked Sendable {
     var lostOnStopCount = 0
     /// Records the last stop kept in the spill file.
     var spilledOnStopCount = 0
+    /// Damaged databases replaced while running, oldest first.
+    var recoveries: [DatabaseRecovery] = []
     var lastError: String?
     var nextRetryAt: UInt64 = 0
     /// Delivered outbox ids submitted and not yet deleted: they ride along
