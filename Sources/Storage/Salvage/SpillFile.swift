@@ -38,7 +38,10 @@ public enum SpillFile {
 
     /// The writing, with the spill file's connection closed when it returns.
     private static func keep(_ writes: [StoreWrite], in spillPath: String, outboxLimits: OutboxLimits, logger: Logger) throws -> Int {
-        let spill = try Store(path: spillPath, logger: logger)
+        // The new file's migration is no news: only problems are logged.
+        var quiet = logger
+        quiet.logLevel = max(logger.logLevel, .warning)
+        let spill = try Store(path: spillPath, logger: quiet)
         return try spill.write {
             var kept = 0
             for write in writes where !write.isAcknowledgement {
