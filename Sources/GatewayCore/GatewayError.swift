@@ -1,3 +1,5 @@
+import Storage
+
 /// Errors the gateway stops on, in words a person can act on; `code` says
 /// which, for callers that handle some differently.
 public struct GatewayError: Error, CustomStringConvertible {
@@ -20,6 +22,10 @@ public struct GatewayError: Error, CustomStringConvertible {
     /// What went wrong.
     public let code: Code
     public let description: String
+    /// The error that caused this one, when there is one (for example the
+    /// SQLite error behind `databaseUnavailable`), for callers that tell
+    /// causes apart.
+    public var underlying: (any Error)? = nil
 
     public static func listenerFailed(_ error: Error) -> GatewayError {
         GatewayError(code: .listenerFailed, description: "cannot listen for broadcasts: \(error)")
@@ -36,7 +42,7 @@ public struct GatewayError: Error, CustomStringConvertible {
     }
 
     public static func databaseUnavailable(_ path: String, _ error: Error) -> GatewayError {
-        GatewayError(code: .databaseUnavailable, description: "cannot open the database '\(path)': \(error)")
+        GatewayError(code: .databaseUnavailable, description: "cannot open the database '\(path)': \((error as? SQLiteError)?.summary ?? "\(error)")", underlying: error)
     }
 
     /// The status socket's error, in its own words.

@@ -6,6 +6,7 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
         case writerStopped
         case pendingBufferFull(limit: Int)
         case invalidValue(String)
+        case damagedDatabaseNotMoved(path: String, reason: String)
     }
 
     private let code: Code
@@ -38,6 +39,12 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
         StorageError(.invalidValue(explanation))
     }
 
+    /// The database is damaged and could not be renamed out of the way of
+    /// a fresh one (`reason`: the system's words).
+    public static func damagedDatabaseNotMoved(path: String, reason: String) -> StorageError {
+        StorageError(.damagedDatabaseNotMoved(path: path, reason: reason))
+    }
+
     public var description: String {
         switch code {
         case .databaseNewerThanBinary(let found, let supported):
@@ -53,6 +60,9 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
                 + "the record was refused"
         case .invalidValue(let explanation):
             "invalid value for storage: \(explanation)"
+        case .damagedDatabaseNotMoved(let path, let reason):
+            "the database \(path) is damaged and could not be moved aside (\(reason)); "
+                + "make its folder writable for the gateway, or move the file away yourself"
         }
     }
 }

@@ -13,7 +13,7 @@ struct LocalServerTests {
     static let healthz = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
     static func server() throws -> MetricsServer {
-        try MetricsServer(port: 0, metrics: { "tempest_gateway_up 1\n" }, healthy: { true })
+        try MetricsServer(port: 0, metrics: { "tempest_gateway_up 1\n" }, health: { .healthy })
     }
 
     @Test("/healthz answers at once with 3 and with 20 idle connections open", arguments: [3, 20])

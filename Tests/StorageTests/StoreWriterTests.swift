@@ -6,16 +6,6 @@ import Testing
 
 @Suite("StoreWriter: group commit, flush, disk full")
 struct StoreWriterTests {
-    /// Polls `condition` every 10 ms for at most `seconds`.
-    private func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
-    }
-
     @Test("records submitted from many tasks are committed in batches and readable after flush")
     func concurrentSubmitAndFlush() async throws {
         let directory = try TemporaryDirectory()

@@ -137,6 +137,15 @@ struct DoctorCommand: AsyncParsableCommand {
     }
 
     private func diskCheck(_ path: String) -> Check {
+        // The running gateway knows best whether its writes fail for space.
+        if case .report(let answer) = StatusAnswer.fetch(socketPath: StatusServer.socketPath(database: path), format: "json"),
+            let database = (try? JSONValue.parse(answer))?["database"], database["disk_full"]?.boolValue == true
+        {
+            return Check(
+                name: "disk space", outcome: .fail,
+                detail: "the running gateway cannot write: \(database["disk_problem"]?.stringValue ?? "disk full")",
+                hint: "free space there, or run `tempest-gateway db prune`; until then records are held in memory")
+        }
         let directory = FileStatus.directory(of: path)
         var status = statvfs()
         guard statvfs(directory, &status) == 0 else {

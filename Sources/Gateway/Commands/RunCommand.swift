@@ -63,6 +63,10 @@ struct RunCommand: AsyncParsableCommand {
               tempest-gateway run --database /tmp/test.db --udp-port 50223 --print json
               tempest-gateway run --token-file /etc/tempest-gateway/token --station 98765
               tempest-gateway run --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver
+
+            \(ExitStatus.helpText) SIGTERM ends the process within 10 seconds even when the disk is full: \
+            what cannot be written then waits in <database>.spill for the next start. A damaged database \
+            is moved aside (<database>.damaged-<UTC time>) and its readable rows copied into a fresh one.
             """
     )
 
@@ -125,6 +129,11 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     var seconds: Int?
 
+    /// A cap on the database's size in pages, for tests of a full disk
+    /// (SQLite then fails writes with SQLITE_FULL, as on a full disk).
+    @Option(help: .hidden)
+    var maximumDatabasePages: Int?
+
     /// Every option that sets a configuration key is held to that key's rule.
     func validate() throws {
         try ConfigurationSchema.checkOption("udp-port", sets: "udp.port", udpPort)
@@ -143,7 +152,12 @@ struct RunCommand: AsyncParsableCommand {
         ReloadSignal.install()
         LoggingSystem.bootstrap { GatewayLogHandler(label: $0) }
         let emptyFileGuard = EmptyFileGuard()
-        let settings = try effectiveConfiguration(emptyFileGuard: emptyFileGuard)
+        let settings: GatewayConfiguration
+        do {
+            settings = try effectiveConfiguration(emptyFileGuard: emptyFileGuard)
+        } catch let error as ConfigurationError {
+            throw ExitStatus.configurationProblem(error)
+        }
         let zone: TimeZoneRules
         do {
             zone = try StationZoneOptions.zone(named: settings.station.timeZone)
@@ -179,6 +193,7 @@ struct RunCommand: AsyncParsableCommand {
         gateway.cloudPollIntervalSeconds = cloudIntervalSeconds
         gateway.mqttRestartDelaySeconds = mqttOptions.mqttRestartDelay
         gateway.durationSeconds = seconds
+        gateway.maximumDatabasePages = maximumDatabasePages
         let outcome: GatewayRun.Outcome
         do {
             outcome = try await gateway.run()

@@ -76,6 +76,11 @@ public struct GatewayRun: Sendable {
     public var mqttRestartDelaySeconds: Double = 30
     /// Stop after this many seconds; nil runs until SIGINT or SIGTERM.
     public var durationSeconds: Int?
+    /// A cap on the database's size in pages (`PRAGMA max_page_count`), nil
+    /// for none: for tests of a full disk.
+    public var maximumDatabasePages: Int?
+    /// How long each step of the stop may take.
+    public var stopBudget = StopBudget()
     /// Where the run's sentences go.
     public var operatorLog: OperatorLog
     /// What the executable supplies.
@@ -110,6 +115,7 @@ public struct GatewayRun: Sendable {
         var writerConfiguration = StoreWriterConfiguration()
         writerConfiguration.maximumBatchDelaySeconds = 0.002
         writerConfiguration.retention = settings.storage.retentionPolicy
+        writerConfiguration.maximumPageCount = maximumDatabasePages
         let writer: StoreWriter
         do {
             writer = try StoreWriter(
@@ -121,6 +127,10 @@ public struct GatewayRun: Sendable {
                 })
         } catch {
             throw GatewayError.databaseUnavailable(path, error)
+        }
+        if let recovery = writer.recovery { operatorLog.line(recovery.sentence) }
+        if let rows = writer.importedSpillRows {
+            operatorLog.line("Stored \(rows) rows that the last run could not write and kept in \(SpillFile.path(database: path)).")
         }
         let summaries = DailySummaryKeeper(timeZone: zone)
         let restored = try await writer.perform { store in
@@ -187,13 +197,15 @@ public struct GatewayRun: Sendable {
         let runningListener = Mutex<UDPListener?>(nil)
         let reportNow: @Sendable () -> StatusReport = {
             let depth = outboxDepth.load(ordering: .relaxed)
+            let writerStatus = writer.status
             return StatusReport(
                 startedAt: startedAt, listener: runningListener.withLock { $0 }, bindAddress: udpAddress,
-                activity: activity, writerStatus: writer.status, databasePath: path,
+                activity: activity, writerStatus: writerStatus, databasePath: path,
                 outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
                 mqttConnected: publisher?.isConnected ?? false, mqttBroker: publisher?.brokerAddress ?? "",
                 mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.state,
-                forecast: forecastService.component.map { ForecastStatus(locationKey: $0.query.locationKey, served: $0.served) })
+                forecast: forecastService.component.map { ForecastStatus(locationKey: $0.query.locationKey, served: $0.served) },
+                diskSpace: writerStatus.isDiskFull ? DiskSpace.of(databasePath: path, heldRecords: writerStatus.pendingCount) : nil)
         }
         let status: StatusServer
         do {
@@ -208,12 +220,22 @@ public struct GatewayRun: Sendable {
         var metrics: MetricsServer?
         if let metricsPort = settings.metrics.port.map(UInt16.init) {
             // Healthy while the receive loop is alive and not stuck in one
-            // datagram for 10 s (it sleeps in its read while the hub is quiet).
+            // datagram for 10 s (it sleeps in its read while the hub is quiet),
+            // and the disk has room: records held in memory while it is full
+            // are lost if the gateway stops before it has room again.
             do {
                 metrics = try MetricsServer(
                     port: metricsPort, metrics: { reportNow().prometheus(now: Int64(Glibc.time(nil))) },
-                    healthy: {
-                        runningListener.withLock { $0 }?.receiveLoopIsResponsive(withinSeconds: 10) ?? false
+                    health: {
+                        guard runningListener.withLock({ $0 })?.receiveLoopIsResponsive(withinSeconds: 10) == true else {
+                            return .unhealthy("receive loop not running")
+                        }
+                        let status = writer.status
+                        guard !status.isDiskFull else {
+                            return .unhealthy(
+                                DiskSpace.of(databasePath: path, heldRecords: status.pendingCount)?.sentence ?? "disk full")
+                        }
+                        return .healthy
                     })
             } catch {
                 throw GatewayError.metricsUnavailable(error)
@@ -240,25 +262,33 @@ public struct GatewayRun: Sendable {
             publisher: publisher, writer: writer, wakeup: pumpWakeup,
             noteDepth: { depth in outboxDepth.store(depth, ordering: .relaxed) })
         let ingestService = IngestService(session: session)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [
-                    .init(service: pumpService, serviceName: "outbox pump"),
-                    .init(service: cloudService, serviceName: "WeatherFlow cloud"),
-                    .init(service: forecastService, serviceName: "forecasts"),
-                    .init(service: reloadService, serviceName: "configuration reload"),
-                    .init(service: ingestService, successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "UDP ingest"),
-                ],
-                logger: Logger(label: "tempest.lifecycle")))
-        try await group.run()
-        do {
-            try await writer.flush()
-        } catch {
-            operatorLog.line("error: could not commit the last batch: \(error)")
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [
+                .init(service: pumpService, serviceName: "outbox pump"),
+                .init(service: cloudService, serviceName: "WeatherFlow cloud"),
+                .init(service: forecastService, serviceName: "forecasts"),
+                .init(service: reloadService, serviceName: "configuration reload"),
+                .init(service: ingestService, successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "UDP ingest"),
+            ],
+            logger: Logger(label: "tempest.lifecycle"))
+        // A service slow to stop is cancelled, so that the stop stays bounded.
+        groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int(stopBudget.servicesSeconds * 1_000))
+        try await ServiceGroup(configuration: groupConfiguration).run()
+        // From here the stop is bounded (see StopBudget): nothing waits for
+        // a database that cannot be written.
+        let watchdog = StopWatchdog(seconds: stopBudget.watchdogSeconds, operatorLog: operatorLog)
+        defer { watchdog.cancel() }
+        let committed = await writer.flush(timeoutSeconds: stopBudget.flushSeconds)
+        if !committed {
+            let reason = writer.isStorageUnavailable ? "the database cannot be written" : "the last records take too long to commit"
+            operatorLog.line(
+                "Stopping: \(reason); what is not committed goes to \(SpillFile.path(database: path)) for the next start.")
         }
         await publisher?.stop()
-        try? await writer.flush()
-        writer.shutdown()
+        // The acknowledgements of the last deliveries (not waited for when the
+        // database could not be written: those messages are only sent again).
+        if committed { _ = await writer.flush(timeoutSeconds: stopBudget.acknowledgementFlushSeconds) }
+        writer.shutdown(deadlineSeconds: stopBudget.writerSeconds)
         return Outcome(statistics: ingestService.statistics ?? ListenerStatistics(), refusedCount: ingestor.refusedCount)
     }
 

@@ -2,7 +2,8 @@ import Glibc
 import SystemSupport
 
 /// An optional HTTP endpoint on 127.0.0.1 (never another address): `GET
-/// /healthz` answers `ok` while the receive loop runs, `GET /metrics` the
+/// /healthz` answers `ok` while `health` says so (else 503 with its
+/// reason), `GET /metrics` the
 /// counters in Prometheus' text format. One request per connection.
 ///
 /// Any local user can connect, so no client may hold it: connections are
@@ -31,7 +32,7 @@ public final class MetricsServer: Sendable {
     public let port: UInt16
     private let loop: RequestAnswerLoop
 
-    public init(port: UInt16, metrics: @escaping @Sendable () -> String, healthy: @escaping @Sendable () -> Bool) throws(SetupError) {
+    public init(port: UInt16, metrics: @escaping @Sendable () -> String, health: @escaping @Sendable () -> HealthVerdict) throws(SetupError) {
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketDescriptor >= 0 else { throw SetupError(description: "cannot create the metrics socket") }
         var reuse: Int32 = 1
@@ -59,7 +60,7 @@ public final class MetricsServer: Sendable {
             loop = try RequestAnswerLoop(
                 listening: socketDescriptor, threadName: "metrics-http", rules: MetricsServer.rules,
                 isComplete: MetricsServer.hasAllHeaders,
-                answer: { request in MetricsServer.answer(to: request, metrics: metrics, healthy: healthy) })
+                answer: { request in MetricsServer.answer(to: request, metrics: metrics, health: health) })
         } catch {
             close(socketDescriptor)
             throw SetupError(description: "cannot serve metrics on 127.0.0.1:\(port): \(error.message)")
@@ -81,7 +82,7 @@ public final class MetricsServer: Sendable {
     }
 
     /// The whole HTTP answer to `request`: chosen by its request line alone.
-    static func answer(to request: [UInt8], metrics: () -> String, healthy: () -> Bool) -> String {
+    static func answer(to request: [UInt8], metrics: () -> String, health: () -> HealthVerdict) -> String {
         guard request.count < rules.maximumRequestBytes || hasAllHeaders(request) else {
             return response(status: "431 Request Header Fields Too Large", type: "text/plain", body: "request too large\n")
         }
@@ -90,9 +91,10 @@ public final class MetricsServer: Sendable {
         if parts.count >= 2 && parts[0] == "GET" && parts[1] == "/metrics" {
             return response(status: "200 OK", type: "text/plain; version=0.0.4; charset=utf-8", body: metrics())
         } else if parts.count >= 2 && parts[0] == "GET" && parts[1] == "/healthz" {
-            return healthy()
-                ? response(status: "200 OK", type: "text/plain", body: "ok\n")
-                : response(status: "503 Service Unavailable", type: "text/plain", body: "receive loop not running\n")
+            switch health() {
+            case .healthy: return response(status: "200 OK", type: "text/plain", body: "ok\n")
+            case .unhealthy(let reason): return response(status: "503 Service Unavailable", type: "text/plain", body: reason + "\n")
+            }
         }
         return response(status: "404 Not Found", type: "text/plain", body: "try /healthz or /metrics\n")
     }

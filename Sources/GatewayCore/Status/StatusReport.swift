@@ -21,6 +21,8 @@ public struct StatusReport {
     public var cloud: CloudFollowerState?
     /// The forecast service's state; nil when forecasts are off.
     public var forecast: ForecastStatus? = nil
+    /// The space in the database's folder while the disk is full, else nil.
+    public var diskSpace: DiskSpace? = nil
 
     /// How much of a report is handed to `output` at a time: a report of
     /// thousands of devices is written out in pieces instead of being held
@@ -68,7 +70,8 @@ public struct StatusReport {
         } else {
             lines.append("MQTT: off.")
         }
-        let writable = writerStatus.isStorageUnavailable ? "NOT writable: \(writerStatus.lastError ?? "unknown error")" : "writable"
+        let writable = writerStatus.isStorageUnavailable
+            ? "NOT writable: \(diskSpace?.sentence ?? writerStatus.lastError ?? "unknown error")" : "writable"
         lines.append("Database \(databasePath): \(writable); writes waiting: \(writerStatus.pendingCount).")
         lines.append(cloudText(now: now))
         lines.append(forecastText(now: now))
@@ -128,6 +131,12 @@ public struct StatusReport {
         json.member("outbox_shed", Int64(writerStatus.outboxShedCount))
         json.member("writable", !writerStatus.isStorageUnavailable)
         json.member("last_error", writerStatus.lastError)
+        json.member("disk_full", writerStatus.isDiskFull)
+        if let diskSpace {
+            json.member("disk_free_bytes", diskSpace.freeBytes)
+            json.member("disk_needed_bytes", diskSpace.neededBytes)
+            json.member("disk_problem", diskSpace.sentence)
+        }
         json.member("rapid_wind_dropped", Int64(writerStatus.droppedRapidWindCount))
         json.member("refused", Int64(writerStatus.refusedCount))
         json.endObject()
@@ -150,7 +159,7 @@ public struct StatusReport {
     }
 
     /// Makes one from its parts.
-    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, forecast: ForecastStatus? = nil) {
+    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil) {
         self.startedAt = startedAt
         self.listener = listener
         self.bindAddress = bindAddress
@@ -164,6 +173,7 @@ public struct StatusReport {
         self.mqttInFlight = mqttInFlight
         self.cloud = cloud
         self.forecast = forecast
+        self.diskSpace = diskSpace
     }
 }
 
@@ -200,6 +210,7 @@ extension StatusReport {
         metric("database_pending_writes", "gauge", "Writes waiting for a commit.", [("", String(writerStatus.pendingCount))])
         metric("database_commits_total", "counter", "Transactions committed (group commit: many writes each under load).", [("", String(writerStatus.commitSequence))])
         metric("database_writable", "gauge", "1 when the database accepts writes.", [("", writerStatus.isStorageUnavailable ? "0" : "1")])
+        metric("database_disk_full", "gauge", "1 while the database cannot be written because the disk is full.", [("", writerStatus.isDiskFull ? "1" : "0")])
         if mqttEnabled {
             metric("mqtt_connected", "gauge", "1 while connected to the broker.", [("", mqttConnected ? "1" : "0")])
             metric("mqtt_in_flight", "gauge", "Messages sent and not yet acknowledged.", [("", String(mqttInFlight))])

@@ -27,12 +27,23 @@ public final class Database {
     private var writeAheadLogDescriptor: Int32 = -1
     /// The file this connection opened.
     public let path: String
+    /// How long a statement waits for another connection's lock.
+    private let busyTimeoutMilliseconds: Int32
 
     /// Opens `path` and applies the connection settings every part of the
     /// gateway relies on: WAL journal, `synchronous=NORMAL`, a busy timeout,
     /// foreign keys on, and incremental auto-vacuum (effective only before the
     /// first table is created, which is why it is set here).
-    public init(path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
+    ///
+    /// A file this creates is made owner-only (mode 0600) before SQLite
+    /// opens it, whatever the process's umask: SQLite gives its write-ahead
+    /// log and shared-memory files the database's mode, so they are 0600
+    /// too. Existing files keep their mode. `applySettings: false` opens a
+    /// file as it is, without setting anything (for reading a damaged file).
+    public init(
+        path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5_000, applySettings: Bool = true
+    ) throws(SQLiteError) {
+        if mode == .readWriteCreate { Database.createOwnerOnly(path) }
         var flags = SQLITE_OPEN_NOMUTEX
         switch mode {
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
@@ -48,8 +59,10 @@ public final class Database {
         }
         self.handle = connection
         self.path = path
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+        guard applySettings else { return }
         if mode != .readOnly {
             try execute("PRAGMA auto_vacuum = INCREMENTAL")
             try execute("PRAGMA journal_mode = WAL")
@@ -60,6 +73,9 @@ public final class Database {
             // At a station's pace it also copies each hot page to the
             // database a quarter as often, which spares an SD card.
             try execute("PRAGMA wal_autocheckpoint = \(Database.checkpointPages)")
+            // After a checkpoint the log is cut back to this size, so that a
+            // burst that grew it does not keep the space on a small disk.
+            try execute("PRAGMA journal_size_limit = \(Database.journalSizeLimitBytes)")
         }
         try execute("PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
@@ -76,9 +92,45 @@ public final class Database {
     /// Pages in the write-ahead log after which a commit checkpoints it.
     public static let checkpointPages = 4_000
 
+    /// The size the write-ahead log is cut back to after a checkpoint
+    /// (`PRAGMA journal_size_limit`), bytes.
+    public static let journalSizeLimitBytes = 4 << 20
+
+    /// Creates an empty file at `path` with mode 0600 when none exists
+    /// (SQLite takes an empty file as a new database).
+    private static func createOwnerOnly(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Copies every page of the write-ahead log into the database and
+    /// truncates the log to zero bytes (`PRAGMA wal_checkpoint(TRUNCATE)`),
+    /// waiting at most `busyTimeoutMilliseconds` for readers. Returns whether
+    /// the log was emptied (false when a reader kept it, or on an error such
+    /// as a full disk: the log then stays as it was and nothing is lost).
+    @discardableResult
+    public func checkpointAndTruncate(busyTimeoutMilliseconds waitMilliseconds: Int32 = 200) -> Bool {
+        sqlite3_busy_timeout(handle, waitMilliseconds)
+        defer { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
+        guard let busy = try? scalarInt("PRAGMA wal_checkpoint(TRUNCATE)") else { return false }
+        return busy == 0
+    }
+
     deinit {
+        closeConnection()
+    }
+
+    /// Whether `closeConnection` ran.
+    private var isClosed = false
+
+    /// Closes the connection now instead of at release (before its file is
+    /// renamed, say). The database must not be used afterwards.
+    func closeConnection() {
+        guard !isClosed else { return }
+        isClosed = true
         statementCache.removeAll()
         if writeAheadLogDescriptor >= 0 { close(writeAheadLogDescriptor) }
+        writeAheadLogDescriptor = -1
         sqlite3_close_v2(handle)
     }
 

@@ -41,8 +41,20 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
         [SQLITE_FULL, SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_BUSY, SQLITE_LOCKED].contains(resultCode)
     }
 
+    /// True when SQLite found the file damaged (`SQLITE_CORRUPT`) or not a
+    /// database at all (`SQLITE_NOTADB`).
+    public var isDamage: Bool { resultCode == SQLITE_CORRUPT || resultCode == SQLITE_NOTADB }
+
     /// True when a unique or primary-key constraint rejected a row.
     public var isConstraintViolation: Bool { resultCode == SQLITE_CONSTRAINT }
+
+    /// SQLite's message and code, with only the first line of the
+    /// statement (a migration's is dozens of lines): for messages to people.
+    public var summary: String {
+        let firstLine = context.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        let statement = firstLine.count > 60 ? String(firstLine.prefix(60)) + "…" : firstLine
+        return "\(message) (SQLite error \(resultCode), while running: \(statement))"
+    }
 
     public var description: String {
         "SQLite error \(resultCode) (extended \(extendedResultCode)): \(message), while running: \(context)"

@@ -35,6 +35,20 @@ extension Store {
         try database.strings("PRAGMA integrity_check")
     }
 
+    /// The tables whose own integrity check (`PRAGMA integrity_check(table)`)
+    /// fails, by name; "sqlite_schema" when the list of tables itself
+    /// cannot be read.
+    public func damagedTables() -> [String] {
+        guard let tables = try? database.strings("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") else {
+            return ["sqlite_schema"]
+        }
+        return tables.filter { table in
+            let quoted = "\"" + table.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+            guard let result = try? database.strings("PRAGMA integrity_check(\(quoted))") else { return true }
+            return result != ["ok"]
+        }
+    }
+
     /// Size of the file at `path` in bytes, 0 when it does not exist.
     static func fileSize(_ path: String) -> Int64 {
         var information = stat()

@@ -21,19 +21,41 @@ public final class StoreWriter: Sendable {
 
     let state: WriterState
     private let thread: WriterThread
+    /// What was recovered when the database was found damaged at start
+    /// (`DatabaseSalvage`), nil when it was sound.
+    public let recovery: DatabaseRecovery?
+    /// Rows taken from the spill file at start (`SpillFile`), nil when
+    /// there was none or it could not be stored yet (then it stays).
+    public let importedSpillRows: Int?
 
-    /// Opens (and migrates) the database at `path` and starts the writer
-    /// thread. `onCommit` runs on the writer thread after each commit; keep
-    /// it short.
+    /// Opens (and migrates) the database at `path`, recovering a damaged
+    /// one (`DatabaseSalvage`), stores what the last run left in the spill
+    /// file (`SpillFile`), fits the log's checkpoint interval to the free
+    /// space (`Database.adaptCheckpointToFreeSpace`, again at every
+    /// retention pass), and starts the writer thread. `onCommit` runs on
+    /// the writer thread after each commit; keep it short.
     public init(
         path: String,
         configuration: StoreWriterConfiguration = StoreWriterConfiguration(),
         logger: Logger = Logger(label: "tempest.storage.writer"),
         onCommit: (@Sendable (CommitReport) -> Void)? = nil
     ) throws {
-        let store = try Store(path: path, logger: logger)
+        let store: Store
+        (store, recovery) = try DatabaseSalvage.open(path: path, logger: logger)
         if let pages = configuration.maximumPageCount {
             try store.setMaximumPageCount(pages)
+        }
+        store.database.adaptCheckpointToFreeSpace()
+        do {
+            importedSpillRows = try SpillFile.importIfPresent(into: store)
+            if let rows = importedSpillRows {
+                logger.notice("stored the records the last run kept in the spill file", metadata: ["rows": "\(rows)"])
+            }
+        } catch {
+            importedSpillRows = nil
+            logger.error(
+                "cannot store the records of the spill file yet; it stays for the next start",
+                metadata: ["path": "\(SpillFile.path(database: path))", "error": "\(error)"])
         }
         state = WriterState(configuration: configuration, logger: logger, onCommit: onCommit)
         thread = try WriterThread(store: StoreBox(store), state: state)
@@ -143,15 +165,25 @@ public final class StoreWriter: Sendable {
         state.lock.withLock { state.storageUnavailable }
     }
 
+    /// The damaged databases the writer replaced while running (found
+    /// damaged by a commit), oldest first; each was recovered as at start.
+    public var runtimeRecoveries: [DatabaseRecovery] {
+        state.lock.withLock { state.recoveries }
+    }
+
     /// Counters and health.
     public var status: StoreWriterStatus {
         state.status
     }
 
-    /// Commits what is queued (if the database is writable), stops the
-    /// thread and waits for it. Later submissions throw `writerStopped`.
-    public func shutdown() {
-        state.stop()
+    /// Commits what is queued (if the database is writable) for at most
+    /// `deadlineSeconds`, stops the thread and waits for it. What could not
+    /// be committed goes to the spill file (`SpillFile`), or, when that
+    /// cannot be written either, is counted and logged as lost. Returns
+    /// within the deadline plus one commit attempt. Later submissions throw
+    /// `writerStopped`.
+    public func shutdown(deadlineSeconds: Double = 5) {
+        state.stop(deadlineSeconds: deadlineSeconds)
         thread.join()
     }
 }

@@ -10,6 +10,9 @@ public struct StoreWriterStatus: Sendable, Equatable {
     public var pendingCount: Int
     /// True while the database cannot be written (disk full, read-only, I/O error).
     public var isStorageUnavailable: Bool
+    /// True while the database cannot be written because the disk (or the
+    /// file's size cap) is full.
+    public var isDiskFull: Bool = false
     /// The last storage error, if the writer is degraded.
     public var lastError: String?
     /// Rapid-wind items dropped because the in-memory bound was reached.
@@ -20,4 +23,9 @@ public struct StoreWriterStatus: Sendable, Equatable {
     public var rejectedCount: Int
     /// Outbox messages shed (rapid wind) to keep the outbox within its limits.
     public var outboxShedCount: Int
+    /// Records the writer could not commit when it stopped and kept in the
+    /// spill file (`SpillFile`).
+    public var spilledOnStopCount: Int = 0
+    /// Records the writer could neither commit nor spill when it stopped.
+    public var lostOnStopCount: Int = 0
 }

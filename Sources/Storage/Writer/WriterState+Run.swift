@@ -16,13 +16,14 @@ extension WriterState {
     }
 
     /// The writer thread's loop: commit batches, run tasks, prune, until stopped.
-    func run(store: Store) {
+    func run(store initialStore: Store) {
+        var store = initialStore
         var nextPruneAt = configuration.pruneIntervalSeconds.map { MonotonicClock.nanoseconds() + Self.nanoseconds($0) }
         while true {
             switch nextWork(nextPruneAt: nextPruneAt) {
             case .exit:
                 if lock.withLock({ unsyncedSince != nil }) { syncLog(store: store, through: lock.withLock { committedThrough }) }
-                finish()
+                finish(store: store)
                 return
             case .tasks(let tasks):
                 for task in tasks { task(store) }
@@ -31,7 +32,9 @@ extension WriterState {
             case .batch(let batch, let acknowledgements):
                 // A look at the acknowledgements that found none: no transaction.
                 if batch.isEmpty && acknowledgements.isEmpty { continue }
-                commit(batch, acknowledgements: acknowledgements, store: store)
+                if !commit(batch, acknowledgements: acknowledgements, store: store) {
+                    store = replaceDamaged(store)
+                }
             case .maintenance:
                 nextPruneAt = maintain(store: store)
             case .syncLog(let through):
@@ -45,7 +48,7 @@ extension WriterState {
         lock.withLock {
             while true {
                 let now = MonotonicClock.nanoseconds()
-                if stopping && abandonOnStop { return .exit }
+                if stopping && (abandonOnStop || now >= stopDeadline) { return .exit }
                 if !tasks.isEmpty {
                     defer { tasks.removeAll() }
                     return .tasks(tasks)
@@ -125,8 +128,10 @@ extension WriterState {
     }
 
     /// Commits one batch, with the delivered outbox ids that ride along; on
-    /// failure puts both back at the head of their queues.
-    private func commit(_ batch: [QueuedWrite], acknowledgements: [Int64], store: Store) {
+    /// failure puts both back at the head of their queues. Returns false
+    /// when SQLite found the file damaged (`replaceDamaged` then).
+    @discardableResult
+    private func commit(_ batch: [QueuedWrite], acknowledgements: [Int64], store: Store) -> Bool {
         var assignments: [CommitReport.OutboxAssignment] = []
         var stored: [OutboxMessage] = []
         var rejected = 0
@@ -136,22 +141,12 @@ extension WriterState {
                 if !acknowledgements.isEmpty { try store.acknowledge(acknowledgements) }
                 for item in batch {
                     do {
-                        switch item.write {
-                        case .observation(let record): try store.insert(record)
-                        case .rapidWind(let record): try store.insert(record)
-                        case .lightningStrike(let record): try store.insert(record)
-                        case .rainStart(let record): try store.insert(record)
-                        case .deviceStatus(let record): try store.insert(record)
-                        case .hubStatus(let record): try store.insert(record)
-                        case .dailySummary(let record): try store.upsert(record)
-                        case .forecastSnapshot(let record): try store.insert(record)
-                        case .acknowledgeOutbox(let ids): try store.acknowledge(ids)
-                        case .outbox(let message):
-                            let result = try store.enqueue(message, limits: configuration.outboxLimits)
+                        if let result = try store.apply(item.write, outboxLimits: configuration.outboxLimits),
+                            case .outbox(var message) = item.write
+                        {
                             shed += result.shedCount
                             assignments.append(.init(submission: item.submission, id: result.id))
                             if let id = result.id {
-                                var message = message
                                 message.id = id
                                 stored.append(message)
                             }
@@ -173,7 +168,7 @@ extension WriterState {
                 if !pendingAcknowledgements.isEmpty && acknowledgementsDueAt == nil { acknowledgementsDueAt = MonotonicClock.nanoseconds() }
             }
             failed(batch, error: error, store: store)
-            return
+            return !((error as? SQLiteError)?.isDamage ?? false)
         }
         let outboxDepth = store.knownOutboxDepth
         let report: CommitReport
@@ -233,6 +228,37 @@ extension WriterState {
         onCommit?(report)
         for waiter in waiters { waiter.resume() }
         if syncNow { syncLog(store: store, through: report.committedThrough) }
+        return true
+    }
+
+    /// The database was found damaged while running: closes it, moves it
+    /// aside and copies its readable rows into a fresh one, as at start
+    /// (`DatabaseSalvage`), and goes on with that; the failed batch is
+    /// retried there. Outbox ids keep growing from where they were, so that
+    /// no delivered message's acknowledgement can meet a new message.
+    /// Returns the store to use (the same one when recovery failed: then
+    /// the writer holds records and retries as for any failure).
+    private func replaceDamaged(_ damaged: Store) -> Store {
+        let path = damaged.database.path
+        let highestOutboxID = damaged.outboxHighestID
+        // The damaged connection must be closed before its file is renamed.
+        damaged.database.closeConnection()
+        do {
+            let recovery = try DatabaseSalvage.recover(path: path, now: configuration.now(), logger: logger)
+            let fresh = try Store(path: path, logger: logger)
+            fresh.outboxHighestID = highestOutboxID
+            if let pages = configuration.maximumPageCount { try fresh.setMaximumPageCount(pages) }
+            logger.error("\(recovery.sentence)", metadata: ["path": "\(path)"])
+            lock.withLock {
+                recoveries.append(recovery)
+                nextRetryAt = 0
+            }
+            return fresh
+        } catch {
+            logger.error("the database is damaged and could not be recovered; retrying", metadata: ["error": "\(error)"])
+            // Opened again as it is, so that the writer can retry.
+            return (try? Store(path: path, logger: logger)) ?? damaged
+        }
     }
 
     private func failed(_ batch: [QueuedWrite], error: any Error, store: Store) {
@@ -245,6 +271,7 @@ extension WriterState {
             if firstQueuedAt == nil { firstQueuedAt = MonotonicClock.nanoseconds() }
             let first = !storageUnavailable
             storageUnavailable = true
+            self.diskFull = diskFull
             if stopping { abandonOnStop = true }
             lastError = "\(error)"
             nextRetryAt = MonotonicClock.nanoseconds() + Self.nanoseconds(configuration.retryIntervalSeconds)
@@ -260,6 +287,10 @@ extension WriterState {
                 ])
         }
         if diskFull {
+            // A log cut back to nothing returns its space to a full disk,
+            // and from now on it checkpoints early.
+            store.database.checkpointAndTruncate()
+            store.database.adaptCheckpointToFreeSpace()
             // Raw rapid wind goes first: its minutes survive as aggregates.
             do {
                 let freed = try store.relieveDiskPressure()
@@ -302,6 +333,11 @@ extension WriterState {
             }
             if report.hasMore { return MonotonicClock.nanoseconds() }
             try store.incrementalVacuum(pages: configuration.vacuumPagesPerPass)
+            // A quiet moment: the log goes back to zero bytes, so that it
+            // never holds on to the space of a burst on a small disk, and
+            // its checkpoints follow the free space.
+            store.database.checkpointAndTruncate()
+            store.database.adaptCheckpointToFreeSpace()
         } catch {
             logger.warning("retention pruning failed; will try again later", metadata: ["error": "\(error)"])
         }
@@ -315,18 +351,38 @@ extension WriterState {
         }
     }
 
-    /// Fails everything still waiting, after the loop ends.
-    private func finish() {
-        let (waiters, tasks, lost): ([CheckedContinuation<Void, any Error>], [Task], Int) = lock.withLock {
+    /// Keeps what could not be committed in the spill file (or counts it
+    /// as lost), fails everything still waiting, after the loop ends.
+    private func finish(store: Store) {
+        let left: [StoreWrite] = lock.withLock { queue.map(\.write) }
+        var spilled = 0
+        var lost = 0
+        if !left.isEmpty {
+            do {
+                // A log cut back to nothing may make room for the spill file.
+                store.database.checkpointAndTruncate()
+                spilled = try SpillFile.write(
+                    left, databasePath: store.database.path, outboxLimits: configuration.outboxLimits, logger: logger)
+                logger.warning(
+                    "could not commit every record before stopping; kept them in the spill file for the next start",
+                    metadata: ["records": "\(spilled)", "path": "\(SpillFile.path(database: store.database.path))"])
+            } catch {
+                lost = left.filter { !$0.isAcknowledgement }.count
+                logger.error(
+                    "could not commit every record before stopping, nor keep them in the spill file: \(lost) records lost",
+                    metadata: ["records": "\(lost)", "error": "\(error)"])
+            }
+        }
+        let (waiters, tasks): ([CheckedContinuation<Void, any Error>], [Task]) = lock.withLock {
             stopped = true
+            spilledOnStopCount = spilled
+            lostOnStopCount = lost
+            queue.removeAll()
             defer {
                 flushWaiters.removeAll()
                 self.tasks.removeAll()
             }
-            return (flushWaiters.map(\.continuation), self.tasks, queue.count)
-        }
-        if lost > 0 {
-            logger.error("writer stopped with records it could not commit", metadata: ["records": "\(lost)"])
+            return (flushWaiters.map(\.continuation), self.tasks)
         }
         for waiter in waiters { waiter.resume(throwing: StorageError.writerStopped) }
         _ = tasks

@@ -38,10 +38,20 @@ final class WriterState: @unchecked Sendable {
     var flushWaiters: [(target: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     var tasks: [Task] = []
     var stopping = false
+    /// When a stop gives up committing (monotonic ns): what is left is spilled.
+    var stopDeadline: UInt64 = .max
     var stopped = false
     /// Set when a commit failed after `stop`: the writer gives up instead of retrying.
     var abandonOnStop = false
     var storageUnavailable = false
+    /// Whether the last failure was a full disk (or size cap).
+    var diskFull = false
+    /// Records the last stop could neither commit nor spill.
+    var lostOnStopCount = 0
+    /// Records the last stop kept in the spill file.
+    var spilledOnStopCount = 0
+    /// Damaged databases replaced while running, oldest first.
+    var recoveries: [DatabaseRecovery] = []
     var lastError: String?
     var nextRetryAt: UInt64 = 0
     /// Delivered outbox ids submitted and not yet deleted: they ride along
@@ -195,8 +205,9 @@ final class WriterState: @unchecked Sendable {
         }
     }
 
-    func stop() {
+    func stop(deadlineSeconds: Double) {
         lock.withLock {
+            if !stopping { stopDeadline = MonotonicClock.nanoseconds() + Self.nanoseconds(deadlineSeconds) }
             stopping = true
             lock.signal()
         }
@@ -207,8 +218,9 @@ final class WriterState: @unchecked Sendable {
             StoreWriterStatus(
                 commitSequence: commitSequence, committedThrough: committedThrough, syncedThrough: syncedThrough,
                 pendingCount: queue.count + inFlightCount, isStorageUnavailable: storageUnavailable,
-                lastError: lastError, droppedRapidWindCount: droppedRapidWindCount, refusedCount: refusedCount,
-                rejectedCount: rejectedCount, outboxShedCount: outboxShedCount)
+                isDiskFull: storageUnavailable && diskFull, lastError: lastError, droppedRapidWindCount: droppedRapidWindCount, refusedCount: refusedCount,
+                rejectedCount: rejectedCount, outboxShedCount: outboxShedCount,
+                spilledOnStopCount: spilledOnStopCount, lostOnStopCount: lostOnStopCount)
         }
     }
 }

@@ -7,7 +7,7 @@ final class WriterThread: Sendable {
 
     init(store: StoreBox, state: WriterState) throws {
         do {
-            thread = try NamedThread(named: "store-writer") { state.run(store: store.store) }
+            thread = try NamedThread(named: "store-writer") { state.run(store: store.take()) }
         } catch {
             throw StorageError.invalidValue("could not start the writer thread (pthread_create returned \(error.number))")
         }

@@ -44,12 +44,3 @@ struct DatabaseStatsCommand: ParsableCommand {
         for (table, count) in tables { StandardOutput.line("  \(table): \(count)") }
     }
 }
-
-/// Byte counts for people: "1.4 megabytes".
-enum ByteCount {
-    static func text(_ bytes: Int64) -> String {
-        if bytes < 1024 { return "\(bytes) bytes" }
-        if bytes < 1024 * 1024 { return "\(JSONWriter.format((Double(bytes) / 102.4).rounded() / 10)) kilobytes" }
-        return "\(JSONWriter.format((Double(bytes) / 104_857.6).rounded() / 10)) megabytes"
-    }
-}
