@@ -145,6 +145,7 @@ extension WriterState {
                         case .hubStatus(let record): try store.insert(record)
                         case .dailySummary(let record): try store.upsert(record)
                         case .forecastSnapshot(let record): try store.insert(record)
+                        case .quarantine(let record): try store.insert(record)
                         case .acknowledgeOutbox(let ids): try store.acknowledge(ids)
                         case .outbox(let message):
                             let result = try store.enqueue(message, limits: configuration.outboxLimits)
