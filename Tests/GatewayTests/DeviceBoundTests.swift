@@ -83,4 +83,38 @@ struct DeviceBoundTests {
         #expect(announcedRefused.isEmpty, "published topics for \(announcedRefused.count) refused serials")
         #expect(published.contains("homeassistant/") && published.contains(serials[0]))
     }
+
+    @Test("a restart keeps the devices admitted before: a newcomer heard first after it is still refused")
+    func restartKeepsAdmitted() throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.file("g.db")
+        let udpPort = try FreePort.udp()
+        let now = Int64(Date().timeIntervalSince1970)
+        func datagram(_ serial: String, _ timestamp: Int64) -> String {
+            #"{"serial_number":"\#(serial)","type":"obs_st","obs":[[\#(timestamp),0.5,1,2,90,3,1000,20,50,0,0,0,0,1,0,0,2.6,1]]}"#
+        }
+        for (round, serials) in [["ST-00000101", "ST-00000102", "ST-00000103"], ["ST-00000103", "ST-00000101"]].enumerated() {
+            let gateway = try ChildProcess(
+                executable: Gateway.path,
+                arguments: [
+                    "run", "--database", database, "--udp-address", "127.0.0.1", "--udp-port", String(udpPort), "--print",
+                    "none", "--no-mqtt", "--timezone", "UTC", "--max-devices", "2",
+                ])
+            try gateway.start()
+            #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") })
+            let sender = try UDPSender(port: udpPort)
+            for serial in serials {
+                try sender.send(datagram(serial, now + Int64(round)))
+                usleep(100_000)
+            }
+            usleep(300_000)
+            gateway.send(signal: SIGTERM)
+            let result = try gateway.wait(timeoutSeconds: 30)
+            #expect(result.status == 0)
+            #expect(result.standardError.contains("unknown device 1"), "round \(round): \(result.standardError)")
+        }
+        let store = try Store(readOnlyPath: database)
+        #expect(try store.devices().map(\.serial) == ["ST-00000101", "ST-00000102"])
+        #expect(try store.observations(serial: "ST-00000101", from: 0, to: Int64.max).count == 2)
+    }
 }

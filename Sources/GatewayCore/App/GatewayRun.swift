@@ -125,13 +125,14 @@ public struct GatewayRun: Sendable {
         let futureToleranceSeconds = Int64(settings.udp.futureToleranceSeconds)
         let summaries = DailySummaryKeeper(timeZone: zone, futureToleranceSeconds: futureToleranceSeconds)
         let maxDevices = settings.station.maxDevices
-        let (restored, knownSerials) = try await writer.perform { store in
-            (try summaries.restore(from: store, now: Int64(Glibc.time(nil))), try store.earliestDeviceSerials(limit: maxDevices))
-        }
         // The devices published: the configured station's, else the first
         // heard (the same ones after a restart: the devices table keeps
         // only admitted devices, in the order first seen).
+        let knownSerials = try await writer.perform { store in try store.earliestDeviceSerials(limit: maxDevices) }
         let admission = DeviceAdmission(configured: Set(settings.station.serials), limit: maxDevices, known: knownSerials)
+        let restored = try await writer.perform { store in
+            try summaries.restore(from: store, now: Int64(Glibc.time(nil)), including: admission.isAdmitted)
+        }
         let quarantine = MessageQuarantine(writer: writer, toleranceSeconds: futureToleranceSeconds, admission: admission)
         operatorLog.line(
             "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "

@@ -39,7 +39,12 @@ public final class DailySummaryKeeper: Sendable {
     /// the newest stored observation's day (the two days the accumulator
     /// keeps). Judging by the newest row rather than the clock also restores
     /// correctly when replayed or backfilled data is older than today.
-    public func restore(from store: Store, now: Int64) throws -> (observations: Int, strikes: Int) {
+    ///
+    /// Only devices `including` accepts are read (the admitted ones: a
+    /// table an earlier version let forged serials fill is not read whole).
+    public func restore(
+        from store: Store, now: Int64, including: (String) -> Bool = { _ in true }
+    ) throws -> (observations: Int, strikes: Int) {
         // A clock gone wrong (or a forged datagram stored by an earlier
         // version) must not move "today" into the future: nothing later
         // than the tolerance ahead counts, as when the message arrived.
@@ -47,12 +52,12 @@ public final class DailySummaryKeeper: Sendable {
         let newest = min(try store.latestStates().compactMap { $0.latestObservation?.timestamp }.max() ?? now, latest)
         let from = timeZone.startOfDay(timeZone.localDate(at: newest).previous)
         var observations = [ObservationSample]()
-        for device in try store.devices() where device.kind != .hub {
+        for device in try store.devices() where device.kind != .hub && including(device.serial) {
             try store.forEachObservation(serial: device.serial, from: from, to: latest) { record in
                 observations.append(DailySummaryKeeper.sample(record))
             }
         }
-        let strikes = try store.lightningStrikes(from: from, to: latest).map {
+        let strikes = try store.lightningStrikes(from: from, to: latest).filter { including($0.serial) }.map {
             StrikeSample(serial: $0.serial, timestamp: $0.timestamp, distanceKilometers: Double($0.distanceKilometers))
         }
         let rebuilt = DailyAccumulator.rebuilt(timeZone: timeZone, observations: observations, strikes: strikes)
