@@ -219,6 +219,9 @@ extension StatusReport {
                 "unknown_device_total", "counter", "UDP messages from devices that are not the station's.",
                 [("", String(statistics.unknownDevices))])
         }
+        metric(
+            "rest_future_timestamp_total", "counter", "REST fallback and backfill messages quarantined as dated too far ahead.",
+            [("", String(cloudFutureCount))])
         if let admission {
             metric("refused_devices", "gauge", "Refused serials remembered (at most 1000).", [("", String(admission.refused.count))])
             metric("admitted_devices", "gauge", "Devices (hubs not counted) admitted as the station's.", [("", String(admission.admittedDevices))])
