@@ -118,7 +118,10 @@ def start_gateway(directory, broker_port, udp_port, notify_path):
     env = dict(os.environ, NOTIFY_SOCKET=notify_path)
     return subprocess.Popen(
         [GATEWAY, "run", "--database", os.path.join(directory, "gateway.db"), "--udp-address", "127.0.0.1",
-         "--udp-port", str(udp_port), "--print", "none", "--mqtt-host", "127.0.0.1", "--mqtt-port", str(broker_port)]
+         "--udp-port", str(udp_port), "--print", "none", "--mqtt-host", "127.0.0.1", "--mqtt-port", str(broker_port),
+         # The load steps invent 1,000 devices each: admit them all (a real
+         # site admits its station's few, station.max_devices).
+         "--max-devices", "10000"]
         + ([] if HOME_ASSISTANT else ["--no-homeassistant"]),
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 

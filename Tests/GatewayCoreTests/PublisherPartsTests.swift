@@ -202,6 +202,24 @@ import Testing
         #expect(rest?.count == 1)
     }
 
+    /// The commit's thread takes the awaiting values, then the receive
+    /// thread records and sends a newer one before the commit's thread
+    /// sends what it took: the broker must be left with the newer value.
+    @Test func aValueTakenBeforeANewerOneWasSentLeavesAsTheNewer() {
+        let client = FakeMQTTClient()
+        var retained = RetainedValues(stateWindow: 10, qos: 1)
+        let topic = RetainedTopic("tempest/ST-00000001/rain_today")
+        retained.awaitCommit(retained.record([(topic, "0.3")]))
+        let taken = retained.takeValuesAwaitingCommit(connected: true)
+        for value in retained.record([(topic, "0.6")]) {
+            _ = retained.publishValue(value.topic, text: value.payload, with: client)
+        }
+        for (topic, payload) in taken {
+            _ = retained.publishValue(topic, text: payload, with: client)
+        }
+        #expect(client.publications.map(\.payload) == ["0.6", "0.6"])
+    }
+
     @Test func valuesAwaitingACommitLeaveOnceInTheOrderTheyChanged() {
         var retained = RetainedValues(stateWindow: 10, qos: 1)
         let (a, b) = (RetainedTopic("tempest/x/a"), RetainedTopic("tempest/x/b"))

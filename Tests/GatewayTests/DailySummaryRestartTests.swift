@@ -69,7 +69,7 @@ struct DailySummaryRestartTests {
         #expect(summary.rainMinutes > 20)
     }
 
-    @Test("a datagram from the far future is stored but does not move 'today'")
+    @Test("a datagram from the far future is quarantined, not stored as an observation, and does not move 'today'")
     func futureTimestamp() throws {
         let directory = try TemporaryDirectory()
         let database = directory.file("g.db")
@@ -96,7 +96,8 @@ struct DailySummaryRestartTests {
         let store = try Store(readOnlyPath: database)
         let today = try #require(try store.dailySummary(serial: "ST-1", localDate: Self.utcDate(minute)))
         #expect(today.rainMillimeters == 1)
-        #expect(try store.observations(serial: "ST-1", from: 0, to: Int64.max).count == 2)
+        #expect(try store.observations(serial: "ST-1", from: 0, to: Int64.max).count == 1)
+        #expect(try store.quarantined().map(\.timestamp) == [minute + 86_400 * 3])
         #expect(try store.dailySummary(serial: "ST-1", localDate: Self.utcDate(minute + 86_400 * 3)) == nil)
     }
 

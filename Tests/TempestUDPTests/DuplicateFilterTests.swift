@@ -4,8 +4,7 @@ import Testing
 @Suite("Duplicate filter")
 struct DuplicateFilterTests {
     func message(_ text: String) throws -> TempestMessage {
-        guard case .decoded(let message, _) = DatagramDecoder().decode(text) else { throw TestFailure("bad fixture") }
-        return message
+        try FixtureLoader.message(text)
     }
 
     func wind(_ timestamp: Int, serial: String = "ST-00000001") throws -> TempestMessage {

@@ -1,8 +1,15 @@
 import Foundation
+@testable import TempestUDP
 
 /// Reads the UDP fixture files copied from the project's shared fixtures
 /// (`Fixtures/udp`, see its README for the conventions).
 enum FixtureLoader {
+    /// `text` decoded, for tests that build messages from datagrams.
+    static func message(_ text: String) throws -> TempestMessage {
+        guard case .decoded(let message, _) = DatagramDecoder().decode(text) else { throw TestFailure("bad fixture") }
+        return message
+    }
+
     /// The payload bytes of every line of `name.jsonl`, in order, with
     /// `HEX:` lines decoded and empty lines kept as empty datagrams.
     static func datagrams(_ name: String) throws -> [[UInt8]] {

@@ -13,6 +13,8 @@ extension GatewayConfiguration {
         public var longitude: Double?
         /// `serials`: the station's device serial numbers, as the cloud lists them.
         public var serials: [String]
+        /// `max_devices`: without `serials`, how many of the devices heard first are the station's.
+        public var maxDevices: Int
         /// `station_id`: the WeatherFlow station id, if given.
         public var stationID: Int?
 
@@ -23,6 +25,7 @@ extension GatewayConfiguration {
             latitude = values.decimal("station.latitude")
             longitude = values.decimal("station.longitude")
             serials = values.required("station.serials", values.strings)
+            maxDevices = values.required("station.max_devices", values.integer)
             stationID = values.integer("station.station_id")
         }
     }

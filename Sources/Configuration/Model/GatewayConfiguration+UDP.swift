@@ -5,10 +5,13 @@ extension GatewayConfiguration {
         public var port: Int
         /// `address`: the IPv4 address to bind.
         public var address: String
+        /// `future_tolerance_seconds`: how far ahead of the clock a message may be dated.
+        public var futureToleranceSeconds: Int
 
         init(_ values: ConfigurationValues) {
             port = values.required("udp.port", values.integer)
             address = values.required("udp.address", values.string)
+            futureToleranceSeconds = values.required("udp.future_tolerance_seconds", values.integer)
         }
     }
 }

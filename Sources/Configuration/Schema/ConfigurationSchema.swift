@@ -14,6 +14,9 @@ public enum ConfigurationSchema {
         // [udp]
         .init("udp", "port", port, default: .integer(50_222), "The UDP port the hub broadcasts to."),
         .init("udp", "address", .text(.ipv4Address), default: .string("0.0.0.0"), "The IPv4 address to bind (0.0.0.0: every interface)."),
+        .init(
+            "udp", "future_tolerance_seconds", .integer(0...86_400), default: .integer(300),
+            "Quarantine messages (UDP and REST) dated more than this many seconds ahead of the clock: never stored as observations nor counted."),
         // [storage]
         .init(
             "storage", "database", .text(.path), default: nil,
@@ -38,6 +41,9 @@ public enum ConfigurationSchema {
         .init(
             "station", "serials", .textList(.nonEmpty), default: .array([]),
             "The serial numbers of the station's devices (setup and select write them; doctor checks that the broadcasts heard are theirs)."),
+        .init(
+            "station", "max_devices", .integer(1...10_000), default: .integer(16),
+            "Without serials, the first this many devices heard (and as many hubs) are the station's; any other is counted and ignored."),
         .init("station", "station_id", .integer(1...2_147_483_647), default: nil, note: "the account's only station, or the one heard over UDP", "The WeatherFlow station id the cloud fallback, backfill and RainCheck follow."),
         // [mqtt]
         .init("mqtt", "enabled", .boolean, default: .boolean(true), "Publish to MQTT."),

@@ -62,6 +62,8 @@ struct ListenCommand: AsyncParsableCommand {
         ]
         if statistics.notAllowed > 0 { parts.append("not allowed \(statistics.notAllowed)") }
         if statistics.kernelDrops > 0 { parts.append("dropped by the kernel \(statistics.kernelDrops)") }
+        if statistics.futureTimestamps > 0 { parts.append("future timestamp (quarantined) \(statistics.futureTimestamps)") }
+        if statistics.unknownDevices > 0 { parts.append("unknown device \(statistics.unknownDevices)") }
         let reasons = statistics.rejectedByCategory.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         let reasonText = reasons.isEmpty ? "" : "; rejections by reason: " + reasons.joined(separator: ", ")
         return "Datagrams: " + parts.joined(separator: ", ") + reasonText + "."

@@ -83,6 +83,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "The IPv4 address to bind (default: 0.0.0.0).")
     var udpAddress: String?
 
+    @Option(help: "Quarantine messages dated more than this many seconds ahead of the clock (default: 300).")
+    var futureTolerance: Int?
+
     @Option(help: "The SQLite database file (default: $STATE_DIRECTORY/tempest-gateway.db, else ./tempest-gateway.db).")
     var database: String?
 
@@ -100,6 +103,9 @@ struct RunCommand: AsyncParsableCommand {
     var sensorHeight: Double?
 
     @OptionGroup var cloudOptions: CloudOptions
+
+    @Option(help: "Without station serials, how many of the devices heard first are the station's (default: 16).")
+    var maxDevices: Int?
 
     @Option(help: "The WeatherFlow station to follow in the cloud (default: the account's only station, or the one heard over UDP).")
     var station: Int?

@@ -32,6 +32,13 @@ struct LiveMessagePrinter: Sendable {
             if showRejected {
                 StandardOutput.errorLine("ignored a datagram of unknown type \"\(type)\" from \(source)")
             }
+        case .future(let future):
+            if showRejected {
+                StandardOutput.errorLine(
+                    "quarantined a \(future.message.type.rawValue) message from \(future.message.envelope.serialNumber) "
+                        + "via \(future.sourceAddress): dated \(future.message.timestamp.secondsSince1970 - future.receivedAt.secondsSince1970) "
+                        + "seconds ahead of the clock")
+            }
         }
     }
 }

@@ -132,10 +132,18 @@ public struct GatewayRun: Sendable {
         if let rows = writer.importedSpillRows {
             operatorLog.line("Stored \(rows) rows that the last run could not write and kept in \(SpillFile.path(database: path)).")
         }
-        let summaries = DailySummaryKeeper(timeZone: zone)
+        let futureToleranceSeconds = Int64(settings.udp.futureToleranceSeconds)
+        let summaries = DailySummaryKeeper(timeZone: zone, futureToleranceSeconds: futureToleranceSeconds)
+        let maxDevices = settings.station.maxDevices
+        // The devices published: the configured station's, else the first
+        // heard (the same ones after a restart: the devices table keeps
+        // only admitted devices, in the order first seen).
+        let knownSerials = try await writer.perform { store in try store.earliestDeviceSerials(limit: maxDevices) }
+        let admission = DeviceAdmission(configured: Set(settings.station.serials), limit: maxDevices, known: knownSerials)
         let restored = try await writer.perform { store in
-            try summaries.restore(from: store, now: Int64(Glibc.time(nil)))
+            try summaries.restore(from: store, now: Int64(Glibc.time(nil)), including: admission.isAdmitted)
         }
+        let quarantine = MessageQuarantine(writer: writer, toleranceSeconds: futureToleranceSeconds, admission: admission)
         operatorLog.line(
             "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
                 + "\(restored.observations) stored observations and \(restored.strikes) strikes.")
@@ -148,12 +156,18 @@ public struct GatewayRun: Sendable {
         let units = settings.mqtt.publishedUnits
         let ingestor = Ingestor(
             writer: writer, summaries: summaries, activity: activity, sink: publisher, site: Self.site(of: settings.station),
-            rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), operatorLog: operatorLog)
+            rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), operatorLog: operatorLog, admission: admission)
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             hooks.onListenerEvent?(event)
-            guard case .message(let received) = event else { return }
-            ingestor.ingest(
-                received.message, source: .udp, receivedAt: received.receivedAt.secondsSince1970, isLate: received.isLate)
+            switch event {
+            case .message(let received):
+                ingestor.ingest(
+                    received.message, source: .udp, receivedAt: received.receivedAt.secondsSince1970, isLate: received.isLate)
+            case .future(let future):
+                quarantine.keep(future)
+            case .rejected, .ignored:
+                break
+            }
         }
         // The cloud follower and the forecast service restart on a reload
         // that changes them; the listener and the store go on meanwhile.
@@ -172,7 +186,11 @@ public struct GatewayRun: Sendable {
                                     units: units))
                         }
                     }
-                ) { message, source in ingestor.ingest(message, source: source, receivedAt: Int64(Glibc.time(nil)), isLate: false) }
+                ) { message, source in
+                    let now = Int64(Glibc.time(nil))
+                    guard let accepted = quarantine.admitCloud(message, source: source, now: now) else { return }
+                    ingestor.ingest(accepted, source: source, receivedAt: now, isLate: false)
+                }
             }
         }
         let initialFollower = makeFollower(settings, cloudClient)
@@ -200,7 +218,8 @@ public struct GatewayRun: Sendable {
             let writerStatus = writer.status
             return StatusReport(
                 startedAt: startedAt, listener: runningListener.withLock { $0 }, bindAddress: udpAddress,
-                activity: activity, writerStatus: writerStatus, databasePath: path,
+                activity: activity, admission: admission.snapshot(refusedLimit: StatusReport.refusedListLimit),
+                cloudFutureCount: quarantine.cloudFutureCount, writerStatus: writerStatus, databasePath: path,
                 outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
                 mqttConnected: publisher?.isConnected ?? false, mqttBroker: publisher?.brokerAddress ?? "",
                 mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.state,
@@ -244,8 +263,10 @@ public struct GatewayRun: Sendable {
         }
         defer { metrics?.stop() }
         var session = ListeningSession(
-            configuration: UDPListenerConfiguration(bindAddress: udpAddress, port: udpPort), durationSeconds: durationSeconds,
-            operatorLog: operatorLog, handler: handler)
+            configuration: UDPListenerConfiguration(
+                bindAddress: udpAddress, port: udpPort, futureToleranceSeconds: futureToleranceSeconds),
+            durationSeconds: durationSeconds, operatorLog: operatorLog, handler: handler)
+        session.admission = admission
         session.onStart = { listener in runningListener.withLock { $0 = listener } }
         session.notifier = SystemdNotifier()
         session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"

@@ -13,28 +13,51 @@ public final class DailySummaryKeeper: Sendable {
     private let accumulator: Mutex<DailyAccumulator>
     /// The station's time zone.
     public let timeZone: TimeZoneRules
+    /// How far ahead of the gateway's clock a message may be and still
+    /// count: the same tolerance as the quarantine's
+    /// (`udp.future_tolerance_seconds`), so that nothing stored is left
+    /// out of the totals and nothing counted is missing from the store.
+    public let futureToleranceSeconds: Int64
 
-    public init(timeZone: TimeZoneRules) {
+    /// A keeper of daily totals in `timeZone`, counting messages up to
+    /// `futureToleranceSeconds` ahead of the clock.
+    public init(timeZone: TimeZoneRules, futureToleranceSeconds: Int64 = FutureTimestampRule.defaultToleranceSeconds) {
         self.timeZone = timeZone
+        self.futureToleranceSeconds = futureToleranceSeconds
         accumulator = Mutex(DailyAccumulator(timeZone: timeZone))
+    }
+
+    /// The latest timestamp that counts at `now`: the clock and the
+    /// tolerance, or, while the clock is implausible (`FutureTimestampRule`:
+    /// a Pi without a real-time clock before NTP), anything, since the
+    /// listener's quarantine has judged by the messages themselves.
+    public func latestCountedSeconds(now: Int64) -> Int64 {
+        FutureTimestampRule.clockIsPlausible(now) ? now + futureToleranceSeconds : Int64.max
     }
 
     /// Rebuilds from the store: everything since the start of the day before
     /// the newest stored observation's day (the two days the accumulator
     /// keeps). Judging by the newest row rather than the clock also restores
     /// correctly when replayed or backfilled data is older than today.
-    public func restore(from store: Store, now: Int64) throws -> (observations: Int, strikes: Int) {
-        // A clock gone wrong (or a forged datagram) must not move "today"
-        // into the future: nothing later than ten minutes ahead counts.
-        let newest = min(try store.latestStates().compactMap { $0.latestObservation?.timestamp }.max() ?? now, now + 600)
+    ///
+    /// Only devices `including` accepts are read (the admitted ones: a
+    /// table an earlier version let forged serials fill is not read whole).
+    public func restore(
+        from store: Store, now: Int64, including: (String) -> Bool = { _ in true }
+    ) throws -> (observations: Int, strikes: Int) {
+        // A clock gone wrong (or a forged datagram stored by an earlier
+        // version) must not move "today" into the future: nothing later
+        // than the tolerance ahead counts, as when the message arrived.
+        let latest = latestCountedSeconds(now: now)
+        let newest = min(try store.latestStates().compactMap { $0.latestObservation?.timestamp }.max() ?? now, latest)
         let from = timeZone.startOfDay(timeZone.localDate(at: newest).previous)
         var observations = [ObservationSample]()
-        for device in try store.devices() where device.kind != .hub {
-            try store.forEachObservation(serial: device.serial, from: from, to: Int64.max) { record in
+        for device in try store.devices() where device.kind != .hub && including(device.serial) {
+            try store.forEachObservation(serial: device.serial, from: from, to: latest) { record in
                 observations.append(DailySummaryKeeper.sample(record))
             }
         }
-        let strikes = try store.lightningStrikes(from: from, to: Int64.max).map {
+        let strikes = try store.lightningStrikes(from: from, to: latest).filter { including($0.serial) }.map {
             StrikeSample(serial: $0.serial, timestamp: $0.timestamp, distanceKilometers: Double($0.distanceKilometers))
         }
         let rebuilt = DailyAccumulator.rebuilt(timeZone: timeZone, observations: observations, strikes: strikes)
@@ -42,15 +65,13 @@ public final class DailySummaryKeeper: Sendable {
         return (observations.count, strikes.count)
     }
 
-    /// How far ahead of the gateway's clock a message may be and still count
-    /// (spec 5.14: device clocks wobble; further ahead is a wrong clock or a
-    /// forged datagram, which would otherwise push "today" into the future and
-    /// drop the real days). Such messages are stored, not counted.
-    public static let futureToleranceSeconds: Int64 = 600
-
-    /// Counts `message` and returns the summary rows it changed.
+    /// Counts `message` and returns the summary rows it changed. A message
+    /// beyond `latestCountedSeconds` (spec 5.14: device clocks wobble;
+    /// further ahead is a wrong clock or a forged datagram, which would push
+    /// "today" into the future and drop the real days) is not counted; the
+    /// listener and the cloud path quarantine those before they get here.
     public func ingest(_ message: TempestMessage, now: Int64) -> [StoreWrite] {
-        guard message.timestamp.secondsSince1970 <= now + DailySummaryKeeper.futureToleranceSeconds else { return [] }
+        guard message.timestamp.secondsSince1970 <= latestCountedSeconds(now: now) else { return [] }
         let serial = message.envelope.serialNumber.rawValue
         var samples = [ObservationSample]()
         var strike: StrikeSample?

@@ -30,14 +30,20 @@ public final class Ingestor: Sendable {
     private let site: Mutex<DerivedObservation.Site?>
     private let refused = Atomic<Int>(0)
     private let operatorLog: OperatorLog
+    /// Which devices are the station's; nil: every device. Messages reach
+    /// the ingestor only from admitted devices, but their relaying hub is
+    /// announced only when it is admitted too.
+    private let admission: DeviceAdmission?
 
     /// An ingestor that stores through `writer` and, when there is a sink,
     /// publishes through it, throttling rapid wind to one publication per
     /// `rapidWindIntervalSeconds` (0: all).
     public init(
         writer: StoreWriter, summaries: DailySummaryKeeper, activity: DeviceActivity, sink: (any RetainedStateSink)?,
-        site: DerivedObservation.Site?, rapidWindIntervalSeconds: Int64, operatorLog: OperatorLog
+        site: DerivedObservation.Site?, rapidWindIntervalSeconds: Int64, operatorLog: OperatorLog,
+        admission: DeviceAdmission? = nil
     ) {
+        self.admission = admission
         self.writer = writer
         self.summaries = summaries
         self.activity = activity
@@ -61,7 +67,7 @@ public final class Ingestor: Sendable {
         if source != .backfill { activity.note(message, receivedAt: now, source: source) }
         var writes = StoreWrites.writes(for: message, source: source, receivedAt: now) + summaries.ingest(message, now: now)
         if source != .backfill, let sink, let published = throttle.admit(message) {
-            let asOf = min(message.timestamp.secondsSince1970, now + DailySummaryKeeper.futureToleranceSeconds)
+            let asOf = min(message.timestamp.secondsSince1970, summaries.latestCountedSeconds(now: now))
             let totals = message.carriesObservations
                 ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: asOf) : nil
             let format = sink.format
@@ -74,7 +80,7 @@ public final class Ingestor: Sendable {
             // here, so that the writer, then the bottleneck, does not also
             // publish them.
             if !isLate { sink.update(values: publications.values, withNextCommit: writer.isIdle) }
-            Self.noteDevices(of: message, receivedAt: now, sink: sink)
+            Self.noteDevices(of: message, receivedAt: now, sink: sink, admission: admission)
         }
         do {
             try writer.submit(writes)
@@ -93,7 +99,9 @@ public final class Ingestor: Sendable {
     /// stay silent: a hub reports every 10 s (allowed 2 minutes), sensors
     /// every minute (allowed 5), and a Tempest in power-save mode 3 samples
     /// only every 5 minutes (allowed 15).
-    static func noteDevices(of message: TempestMessage, receivedAt: Int64, sink: any RetainedStateSink) {
+    static func noteDevices(
+        of message: TempestMessage, receivedAt: Int64, sink: any RetainedStateSink, admission: DeviceAdmission? = nil
+    ) {
         let envelope = message.envelope
         var allowed: Int64?
         switch message {
@@ -107,7 +115,7 @@ public final class Ingestor: Sendable {
                 serial: envelope.serialNumber.rawValue, family: envelope.serialNumber.family,
                 hubSerial: envelope.hubSerialNumber?.rawValue, firmware: envelope.firmwareRevision?.description),
             receivedAt: receivedAt, silenceAllowedSeconds: allowed)
-        if let hub = envelope.hubSerialNumber {
+        if let hub = envelope.hubSerialNumber, admission?.isAdmitted(hub.rawValue) ?? true {
             sink.noteDevice(
                 .init(serial: hub.rawValue, family: hub.family, hubSerial: nil, firmware: nil),
                 receivedAt: receivedAt, silenceAllowedSeconds: nil)

@@ -18,6 +18,8 @@ public struct ListeningSession: Sendable {
     public var notifier: SystemdNotifier? = nil
     /// The readiness status line for systemd.
     public var readyStatus: String = "listening"
+    /// Which devices are the station's (`run`); nil admits every device (`listen`).
+    public var admission: DeviceAdmission? = nil
     /// Called once the socket is bound, before READY.
     public var onStart: (@Sendable (UDPListener) -> Void)? = nil
     /// Asked whenever the session wakes: true stops the session (the
@@ -46,7 +48,7 @@ public struct ListeningSession: Sendable {
     public func run() async throws -> ListenerStatistics {
         let listener: UDPListener
         do {
-            listener = try UDPListener(configuration: configuration)
+            listener = try UDPListener(configuration: configuration, admission: admission)
             try listener.start(handler: handler)
         } catch {
             throw GatewayError.listenerFailed(error)

@@ -77,18 +77,24 @@ struct RetainedValues {
 
     /// Publishes the latest value of a value topic, unless the window is
     /// full: the topic then waits as pending. False when the client refused.
+    ///
+    /// The value sent is the topic's latest as of now, under the lock, not
+    /// `text` as the caller took it: values are taken under the lock and
+    /// published a topic at a time, so the commit's thread could otherwise
+    /// send an older value after the receive thread sent a newer one, and
+    /// the broker would retain the older (seen under load).
     mutating func publishValue(_ topic: RetainedTopic, text: String, with client: some MQTTPublishing) -> Bool {
         if isWindowFull {
             pendingValues.insert(topic)
             return true
         }
-        return publishState(topic: topic.text, text: text, qos: qos, with: client)
+        return publishState(topic: topic.text, text: latestValues[topic] ?? text, qos: qos, with: client)
     }
 
-    /// Publishes a value taken by `takePending` (the room was counted then).
-    /// False when the client refused.
+    /// Publishes a value taken by `takePending` (the room was counted then),
+    /// its latest as of now as in `publishValue`. False when the client refused.
     mutating func publishTaken(_ topic: RetainedTopic, text: String, with client: some MQTTPublishing) -> Bool {
-        publishState(topic: topic.text, text: text, qos: qos, with: client)
+        publishState(topic: topic.text, text: latestValues[topic] ?? text, qos: qos, with: client)
     }
 
     /// As many pending topics as the window has room for, with their latest

@@ -12,7 +12,8 @@ import Configuration
 /// the new settings and token) and forecasts (`[forecast]`, the location:
 /// the service restarts). Everything the listener, the database, the daily
 /// totals or the published topics were built from (`[udp]`,
-/// `storage.database`, `station.timezone`, `mqtt.enabled`, the topics,
+/// `storage.database`, `station.timezone`, the devices admitted
+/// (`station.serials`, `station.max_devices`), `mqtt.enabled`, the topics,
 /// units, QoS and entities of `[mqtt]`, `[metrics]`) waits for a restart,
 /// which the log says.
 public struct ConfigurationReload {
@@ -31,6 +32,9 @@ public struct ConfigurationReload {
         if old.udp != new.udp { needRestart.append("[udp]") }
         if old.storage.database != new.storage.database { needRestart.append("storage.database") }
         if old.station.timeZone != new.station.timeZone { needRestart.append("station.timezone") }
+        if old.station.serials != new.station.serials || old.station.maxDevices != new.station.maxDevices {
+            needRestart.append("station.serials and max_devices")
+        }
         if old.station.elevation != new.station.elevation || old.station.sensorHeight != new.station.sensorHeight {
             applied.append("station.elevation and sensor_height")
         }

@@ -10,6 +10,11 @@ public struct StatusReport {
     public var listener: UDPListener?
     public var bindAddress: String
     public var activity: DeviceActivity
+    /// Which devices are the station's and which were refused; nil when
+    /// every device is admitted.
+    public var admission: DeviceAdmission.Snapshot? = nil
+    /// REST messages quarantined as dated too far ahead.
+    public var cloudFutureCount: Int = 0
     public var writerStatus: StoreWriterStatus
     public var databasePath: String
     public var outboxDepth: Int?
@@ -29,6 +34,11 @@ public struct StatusReport {
     /// whole (with 3,000 devices, 0.4 MB of text, and as much again while
     /// the text grows).
     public static let pieceBytes = 16_384
+    /// How many refused serials the report lists: all the bounded table
+    /// holds (`DeviceAdmission.defaultRefusedCapacity`), about 70 KB of JSON.
+    public static let refusedListLimit = DeviceAdmission.defaultRefusedCapacity
+    /// How many of them the text report names.
+    public static let refusedTextLimit = 5
 
     /// The report as sentences, labels before values (for people and screen
     /// readers), one per line, handed to `output` in pieces.
@@ -39,12 +49,14 @@ public struct StatusReport {
             lines.append(
                 "Datagrams on UDP \(bindAddress) port \(listener.boundPort): received \(statistics.datagramsReceived), "
                     + "decoded \(statistics.decoded), rejected \(statistics.rejected), duplicates \(statistics.duplicates), "
-                    + "late \(statistics.late), unknown type \(statistics.unknownType), dropped by the kernel \(statistics.kernelDrops).")
+                    + "late \(statistics.late), unknown type \(statistics.unknownType), dropped by the kernel \(statistics.kernelDrops), "
+                    + "future timestamp \(statistics.futureTimestamps), unknown device \(statistics.unknownDevices).")
             let reasons = statistics.rejectedByCategory.sorted { $0.key < $1.key }
             if !reasons.isEmpty {
                 lines.append("Rejections by reason: " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".")
             }
         }
+        if let admission { lines += admissionText(admission, now: now) }
         let devices = activity.sortedBySerial
         if devices.isEmpty { lines.append("No device heard yet.") }
         var pendingBytes = 0
@@ -105,8 +117,15 @@ public struct StatusReport {
             json.member("range_violations", Int64(statistics.rangeViolations))
             json.member("not_allowed", Int64(statistics.notAllowed))
             json.member("kernel_drops", Int64(statistics.kernelDrops))
+            json.member("future_timestamp", Int64(statistics.futureTimestamps))
+            json.member("unknown_device", Int64(statistics.unknownDevices))
         }
         json.endObject()
+        if let admission {
+            json.key("device_admission")
+            writeAdmission(admission, into: &json, now: now)
+        }
+        json.member("rest_future_timestamp", Int64(cloudFutureCount))
         json.key("devices")
         json.beginArray()
         for (serial, device) in activity.sortedBySerial {
@@ -159,11 +178,13 @@ public struct StatusReport {
     }
 
     /// Makes one from its parts.
-    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil) {
+    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, admission: DeviceAdmission.Snapshot? = nil, cloudFutureCount: Int = 0, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil) {
         self.startedAt = startedAt
         self.listener = listener
         self.bindAddress = bindAddress
         self.activity = activity
+        self.admission = admission
+        self.cloudFutureCount = cloudFutureCount
         self.writerStatus = writerStatus
         self.databasePath = databasePath
         self.outboxDepth = outboxDepth
@@ -201,6 +222,19 @@ extension StatusReport {
             metric("unknown_type_total", "counter", "Well-formed datagrams of unknown types.", [("", String(statistics.unknownType))])
             metric("range_violations_total", "counter", "Values outside physical bounds.", [("", String(statistics.rangeViolations))])
             metric("kernel_drops_total", "counter", "Datagrams the kernel dropped.", [("", String(statistics.kernelDrops))])
+            metric(
+                "future_timestamp_total", "counter", "UDP messages quarantined as dated too far ahead of the clock.",
+                [("", String(statistics.futureTimestamps))])
+            metric(
+                "unknown_device_total", "counter", "UDP messages from devices that are not the station's.",
+                [("", String(statistics.unknownDevices))])
+        }
+        metric(
+            "rest_future_timestamp_total", "counter", "REST fallback and backfill messages quarantined as dated too far ahead.",
+            [("", String(cloudFutureCount))])
+        if let admission {
+            metric("refused_devices", "gauge", "Refused serials remembered (at most 1000).", [("", String(admission.refused.count))])
+            metric("admitted_devices", "gauge", "Devices (hubs not counted) admitted as the station's.", [("", String(admission.admittedDevices))])
         }
         metric(
             "device_last_message_age_seconds", "gauge", "Seconds since a device's last message, by type.",

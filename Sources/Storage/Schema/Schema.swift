@@ -19,7 +19,7 @@
 ///   by device and time range, which the primary key serves.
 public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
-    public static let migrations: [Migration] = [version1, version2, version3, version4, version5]
+    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6]
 
     /// The version this binary creates and understands.
     public static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -236,6 +236,28 @@ public enum Schema {
             DROP TABLE outbox;
             ALTER TABLE outbox_new RENAME TO outbox;
             PRAGMA incremental_vacuum;
+            """
+    )
+
+    /// Version 6: the quarantine, messages dated too far ahead of the
+    /// gateway's clock (`FutureTimestampRule`), kept for inspection and never
+    /// counted: the serial as text (a quarantined message makes no device
+    /// row), the message's type and timestamp, when it arrived, its source,
+    /// why, and the datagram's text. The store keeps the newest 1,000.
+    static let version6 = Migration(
+        version: 6,
+        name: "quarantine",
+        sql: """
+            CREATE TABLE quarantine (
+                id INTEGER PRIMARY KEY,
+                serial TEXT NOT NULL,
+                type TEXT NOT NULL,
+                timestamp INTEGER NOT NULL,
+                received_at INTEGER NOT NULL,
+                source TEXT NOT NULL,
+                reason TEXT NOT NULL,
+                message TEXT NOT NULL
+            );
             """
     )
 }

@@ -74,4 +74,22 @@ extension Store {
         }
         return result
     }
+
+    /// The serials of the first `limit` devices and the first `limit` hubs
+    /// stored, each in the order first seen: the ones admitted before a
+    /// restart (`DeviceAdmission`), read without loading every row of a
+    /// table an earlier version let grow.
+    public func earliestDeviceSerials(limit: Int) throws -> [String] {
+        var serials = [String]()
+        for condition in ["kind = 'hub'", "kind <> 'hub'"] {
+            let statement = try database.statement(
+                "SELECT serial FROM devices WHERE \(condition) ORDER BY first_seen, id LIMIT ?")
+            defer { statement.reset() }
+            try statement.bind(Int64(limit), at: 0)
+            while try statement.step() {
+                if let serial = statement.string(0) { serials.append(serial) }
+            }
+        }
+        return serials
+    }
 }

@@ -13,6 +13,7 @@ extension Store {
         case .hubStatus(let record): try insert(record)
         case .dailySummary(let record): try upsert(record)
         case .forecastSnapshot(let record): try insert(record)
+        case .quarantine(let record): try insert(record)
         case .acknowledgeOutbox(let ids): try acknowledge(ids)
         case .outbox(let message): return try enqueue(message, limits: outboxLimits)
         }

@@ -21,6 +21,8 @@ public enum StoreWrite: Sendable, Equatable {
     indirect case dailySummary(DailySummaryRecord)
     /// A forecast snapshot.
     indirect case forecastSnapshot(ForecastSnapshotRecord)
+    /// A message kept in the quarantine (dated too far ahead).
+    indirect case quarantine(QuarantineRecord)
     /// An MQTT message for the outbox, committed with the facts beside it.
     case outbox(OutboxMessage)
     /// Outbox ids whose delivery was acknowledged.

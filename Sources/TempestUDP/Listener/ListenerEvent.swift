@@ -6,6 +6,29 @@ public enum ListenerEvent: Sendable {
     case rejected(DecodeError, sourceAddress: String)
     /// A well-formed datagram of an unknown type; counted, not an error.
     case ignored(unknownType: String, sourceAddress: String)
+    /// A message (or the rows of one) dated too far ahead: counted and
+    /// handed over for the quarantine, never to the duplicate filter.
+    case future(FutureMessage)
+}
+
+/// A message dated too far ahead, with the datagram it came in.
+public struct FutureMessage: Sendable, Hashable {
+    /// The part of the message dated too far ahead.
+    public var message: TempestMessage
+    /// The datagram's text, as received.
+    public var datagram: String
+    /// The sender's IPv4 address.
+    public var sourceAddress: String
+    /// The gateway's clock when the datagram was read.
+    public var receivedAt: UnixTimestamp
+
+    /// Creates a record of a message dated too far ahead.
+    public init(message: TempestMessage, datagram: String, sourceAddress: String, receivedAt: UnixTimestamp) {
+        self.message = message
+        self.datagram = datagram
+        self.sourceAddress = sourceAddress
+        self.receivedAt = receivedAt
+    }
 }
 
 /// A decoded message and the circumstances of its arrival.

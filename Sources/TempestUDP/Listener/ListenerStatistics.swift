@@ -20,6 +20,11 @@ public struct ListenerStatistics: Hashable, Sendable {
     public var rangeViolations: UInt64 = 0
     /// Datagrams dropped by the serial or source allow-lists.
     public var notAllowed: UInt64 = 0
+    /// Messages dated more than the tolerance ahead (`FutureTimestampRule`),
+    /// kept in the quarantine instead.
+    public var futureTimestamps: UInt64 = 0
+    /// Messages from devices that are not the station's (`DeviceAdmission`).
+    public var unknownDevices: UInt64 = 0
     /// Datagrams the kernel dropped because the receive buffer was full.
     public var kernelDrops: UInt64 = 0
 

@@ -1,7 +1,16 @@
 import Glibc
+import SystemSupport
 
 /// The body of the listener's receive thread. It owns the decoder, the
-/// duplicate filter and the receive buffer, so none of them is shared.
+/// future-timestamp rule, the duplicate filter and the receive buffer, so
+/// none of them is shared.
+///
+/// A decoded message passes, in order: the serial allow-list, the device
+/// admission (a device that is not the station's is refused before any
+/// table keeps state for it), the future-timestamp rule (a message dated
+/// too far ahead goes to the quarantine and never reaches the duplicate
+/// filter, whose "newest per stream" it would freeze), then the duplicate
+/// filter.
 final class ReceiveLoop {
     /// Room for the largest possible UDP payload; anything over the decoder's
     /// 8 KiB cap is still read whole, then rejected as too large.
@@ -12,6 +21,7 @@ final class ReceiveLoop {
     private let handler: @Sendable (ListenerEvent) -> Void
     private let decoder = DatagramDecoder()
     private var filter: DuplicateFilter
+    private var futureRule: FutureTimestampRule?
     private let allowedSerials: Set<String>
 
     init(listener: UDPListener, socket: Int32, handler: @escaping @Sendable (ListenerEvent) -> Void) {
@@ -20,6 +30,7 @@ final class ReceiveLoop {
         self.handler = handler
         self.filter = DuplicateFilter(capacity: listener.configuration.duplicateFilterCapacity)
         self.allowedSerials = listener.configuration.allowedSerialNumbers
+        self.futureRule = listener.configuration.futureToleranceSeconds.map { FutureTimestampRule(toleranceSeconds: $0) }
     }
 
     func run() {
@@ -85,14 +96,16 @@ final class ReceiveLoop {
                 $0.unknownType += 1
             }
             handler(.ignored(unknownType: type, sourceAddress: sourceAddress))
-        case .decoded(let message, let diagnostics):
-            guard isAllowed(message.envelope) else {
+        case .decoded(let decoded, let diagnostics):
+            guard isAllowed(decoded.envelope) else {
                 listener.updateCounters {
                     $0.datagramsReceived += 1
                     $0.notAllowed += 1
                 }
                 return
             }
+            let now = ReceiveLoop.now()
+            guard let message = admitted(decoded, datagram: datagram, sourceAddress: sourceAddress, now: now) else { return }
             let admission = filter.admit(message)
             listener.updateCounters {
                 $0.datagramsReceived += 1
@@ -112,14 +125,62 @@ final class ReceiveLoop {
             case .fresh(let admitted):
                 received = ReceivedMessage(
                     message: admitted, diagnostics: diagnostics, isLate: false, sourceAddress: sourceAddress,
-                    receivedAt: ReceiveLoop.now())
+                    receivedAt: now)
             case .late(let admitted):
                 received = ReceivedMessage(
                     message: admitted, diagnostics: diagnostics, isLate: true, sourceAddress: sourceAddress,
-                    receivedAt: ReceiveLoop.now())
+                    receivedAt: now)
             }
             handler(.message(received))
         }
+    }
+
+    /// The part of `message` to go on to the duplicate filter, or nil: a
+    /// device that is not the station's is counted and dropped; a part
+    /// dated too far ahead is counted and handed over as `.future`.
+    private func admitted(
+        _ message: TempestMessage, datagram: UnsafeRawBufferPointer, sourceAddress: String, now: UnixTimestamp
+    ) -> TempestMessage? {
+        let admission = listener.admission
+        func refused() -> TempestMessage? {
+            listener.updateCounters {
+                $0.datagramsReceived += 1
+                $0.decoded += 1
+                $0.unknownDevices += 1
+            }
+            return nil
+        }
+        if let admission, !admission.admit(message.envelope, heardAtSeconds: now.secondsSince1970, claiming: false) {
+            return refused()
+        }
+        let monotonic = MonotonicClock.seconds()
+        var accepted: TempestMessage? = message
+        if let rule = futureRule,
+            let latest = rule.latestAcceptableSeconds(nowSeconds: now.secondsSince1970, monotonicSeconds: monotonic)
+        {
+            let parts = message.splitAt(latestSeconds: latest)
+            accepted = parts.accepted
+            if let future = parts.future {
+                listener.updateCounters {
+                    $0.futureTimestamps += 1
+                    if parts.accepted == nil {
+                        $0.datagramsReceived += 1
+                        $0.decoded += 1
+                    }
+                }
+                handler(
+                    .future(
+                        FutureMessage(
+                            message: future, datagram: String(decoding: datagram, as: UTF8.self),
+                            sourceAddress: sourceAddress, receivedAt: now)))
+            }
+        }
+        guard let accepted else { return nil }
+        if let admission, !admission.admit(accepted.envelope, heardAtSeconds: now.secondsSince1970, claiming: true) {
+            return refused()
+        }
+        futureRule?.noteAccepted(accepted.timestamp, monotonicSeconds: monotonic)
+        return accepted
     }
 
     private func isAllowed(_ envelope: MessageEnvelope) -> Bool {

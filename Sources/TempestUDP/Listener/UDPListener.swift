@@ -19,6 +19,8 @@ import SystemSupport
 public final class UDPListener: Sendable {
     /// The configuration the listener was created with.
     public let configuration: UDPListenerConfiguration
+    /// Which devices are the station's; nil admits every device.
+    public let admission: DeviceAdmission?
 
     private struct State: ~Copyable {
         var socket: Int32 = -1
@@ -33,9 +35,14 @@ public final class UDPListener: Sendable {
     private let busySinceNanoseconds = Atomic<UInt64>(0)
     private let allowedSources: Set<UInt32>
 
-    /// Creates a listener; nothing is bound until `start`.
-    public init(configuration: UDPListenerConfiguration = UDPListenerConfiguration()) throws(ListenerError) {
+    /// Creates a listener; nothing is bound until `start`. With `admission`,
+    /// messages from devices it refuses are counted and dropped before
+    /// anything else keeps state for them.
+    public init(
+        configuration: UDPListenerConfiguration = UDPListenerConfiguration(), admission: DeviceAdmission? = nil
+    ) throws(ListenerError) {
         self.configuration = configuration
+        self.admission = admission
         var sources = Set<UInt32>()
         for address in configuration.allowedSourceAddresses {
             guard let parsed = UDPListener.parseIPv4(address) else { throw .invalidSourceAddress(address) }

@@ -18,15 +18,20 @@ public struct UDPListenerConfiguration: Sendable, Hashable {
     public var allowedSourceAddresses: Set<String>
     /// How many message keys the duplicate filter remembers.
     public var duplicateFilterCapacity: Int
+    /// How far ahead of the clock a message may be dated, seconds
+    /// (`FutureTimestampRule`); nil accepts any time the decoder accepts.
+    public var futureToleranceSeconds: Int64?
 
-    /// The defaults: every interface, port 50222, a 4 MiB buffer, no allow-lists.
+    /// The defaults: every interface, port 50222, a 4 MiB buffer, no
+    /// allow-lists, five minutes' tolerance for timestamps ahead.
     public init(
         bindAddress: String = "0.0.0.0",
         port: UInt16 = UDPListenerConfiguration.defaultPort,
         receiveBufferBytes: Int32 = 4 << 20,
         allowedSerialNumbers: Set<String> = [],
         allowedSourceAddresses: Set<String> = [],
-        duplicateFilterCapacity: Int = 4096
+        duplicateFilterCapacity: Int = 4096,
+        futureToleranceSeconds: Int64? = FutureTimestampRule.defaultToleranceSeconds
     ) {
         self.bindAddress = bindAddress
         self.port = port
@@ -34,5 +39,6 @@ public struct UDPListenerConfiguration: Sendable, Hashable {
         self.allowedSerialNumbers = allowedSerialNumbers
         self.allowedSourceAddresses = allowedSourceAddresses
         self.duplicateFilterCapacity = duplicateFilterCapacity
+        self.futureToleranceSeconds = futureToleranceSeconds
     }
 }
