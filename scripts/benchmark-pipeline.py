@@ -60,21 +60,27 @@ def free_port(kind):
         return s.getsockname()[1]
 
 
+def start_mosquitto(conf, port):
+    """Starts mosquitto with `conf` and waits (10 s at most) until it accepts on `port`."""
+    process = subprocess.Popen(["/usr/sbin/mosquitto", "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return process
+        except OSError:
+            time.sleep(0.05)
+    process.terminate()
+    process.wait(timeout=10)
+    raise RuntimeError("mosquitto did not start")
+
+
 class Broker:
     def __init__(self, directory):
         self.port = free_port(socket.SOCK_STREAM)
         conf = os.path.join(directory, "mosquitto.conf")
         with open(conf, "w") as f:
             f.write(f"user root\npersistence false\nlistener {self.port} 127.0.0.1\nallow_anonymous true\nmax_queued_messages 1000000\n")
-        self.process = subprocess.Popen(["/usr/sbin/mosquitto", "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("mosquitto did not start")
+        self.process = start_mosquitto(conf, self.port)
 
     def stop(self):
         self.process.terminate()

@@ -57,15 +57,7 @@ class PersistentBroker:
         self.start()
 
     def start(self):
-        self.process = subprocess.Popen(["/usr/sbin/mosquitto", "-c", self.conf],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("mosquitto did not start")
+        self.process = pipeline.start_mosquitto(self.conf, self.port)
 
     def stop(self):
         if self.process and self.process.poll() is None:
@@ -215,7 +207,20 @@ def main():
                 if offset % 600 == 0 and up:
                     peak_dirty_kib = max(peak_dirty_kib, pipeline.smaps_rollup_kib(gateway.pid).get("Private_Dirty", 0))
                     largest_wal = max(largest_wal, file_size(database + "-wal"))
-            time.sleep(3)  # the last commits and deliveries
+            # The last commits and deliveries: after a broker restart the
+            # outbox waits for the reconnect; wait (60 s at most) until it is
+            # empty, so that an event still waiting is not counted lost.
+            drained = False
+            for _ in range(120):
+                time.sleep(0.5)
+                try:
+                    mqtt = pipeline.status(directory).get("mqtt") or {}
+                except (ValueError, OSError, subprocess.SubprocessError):
+                    continue
+                if mqtt.get("connected") and mqtt.get("outbox_depth") == 0 and mqtt.get("in_flight") == 0:
+                    drained = True
+                    break
+            time.sleep(1)  # the subscriber's own delivery
             final_dirty_kib = pipeline.smaps_rollup_kib(gateway.pid).get("Private_Dirty", 0)
             largest_wal = max(largest_wal, file_size(database + "-wal"))
             pipeline.stop_gateway(gateway)
@@ -241,6 +246,7 @@ def main():
     print(f"observations lost (sent while up, not stored): {len(sent_up - stored_set)}")
     print(f"observations stored twice: {len(stored) - len(stored_set)}")
     print(f"future-dated observations stored: {sum(1 for stamp in stored if stamp > now + 3600)}")
+    print(f"outbox empty before the stop: {'yes' if drained else 'no (still waiting after 60 s)'}")
     print(f"observation events lost on MQTT (stored, never delivered): {len(stored_set - set(deliveries))}")
     print(f"observation events delivered more than once: {sum(1 for count in deliveries.values() if count > 1)}")
     print(f"Private_Dirty at the end: {final_dirty_kib / 1024:.2f} MB; peak sampled: {peak_dirty_kib / 1024:.2f} MB")
