@@ -36,6 +36,10 @@ struct ConfigurationRuleTests {
     static let outsideOptions: [(option: String, value: String, key: String)] = [
         ("--udp-port", "0", "udp.port"),
         ("--udp-address", "10.0.0", "udp.address"),
+        ("--future-tolerance", "-1", "udp.future_tolerance_seconds"),
+        ("--future-tolerance", "86401", "udp.future_tolerance_seconds"),
+        ("--max-devices", "0", "station.max_devices"),
+        ("--max-devices", "10001", "station.max_devices"),
         ("--elevation", "9000.5", "station.elevation"),
         ("--sensor-height", "-0.5", "station.sensor_height"),
         ("--station", "0", "station.station_id"),

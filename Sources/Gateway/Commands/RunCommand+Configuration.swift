@@ -14,18 +14,8 @@ extension RunCommand {
         var settings = try configOptions.configuration(emptyFileGuard: allowEmpty ? nil : emptyFileGuard, reloading: reloading)
         if let udpPort { settings.udp.port = Int(udpPort) }
         if let udpAddress { settings.udp.address = udpAddress }
-        if let futureTolerance {
-            guard (0...86_400).contains(futureTolerance) else {
-                throw ValidationError("--future-tolerance must be 0 to 86400 seconds, not \(futureTolerance)")
-            }
-            settings.udp.futureToleranceSeconds = futureTolerance
-        }
-        if let maxDevices {
-            guard (1...10_000).contains(maxDevices) else {
-                throw ValidationError("--max-devices must be 1 to 10000, not \(maxDevices)")
-            }
-            settings.station.maxDevices = maxDevices
-        }
+        if let futureTolerance { settings.udp.futureToleranceSeconds = futureTolerance }
+        if let maxDevices { settings.station.maxDevices = maxDevices }
         if let database { settings.storage.database = database }
         if let timezone = zoneOptions.timezone { settings.station.timeZone = timezone }
         if let elevation { settings.station.elevation = elevation }

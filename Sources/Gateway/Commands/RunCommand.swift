@@ -144,6 +144,8 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         try ConfigurationSchema.checkOption("udp-port", sets: "udp.port", udpPort)
         try ConfigurationSchema.checkOption("udp-address", sets: "udp.address", udpAddress)
+        try ConfigurationSchema.checkOption("future-tolerance", sets: "udp.future_tolerance_seconds", futureTolerance)
+        try ConfigurationSchema.checkOption("max-devices", sets: "station.max_devices", maxDevices)
         try ConfigurationSchema.checkOption("database", sets: "storage.database", database)
         try ConfigurationSchema.checkOption("elevation", sets: "station.elevation", elevation)
         try ConfigurationSchema.checkOption("sensor-height", sets: "station.sensor_height", sensorHeight)
