@@ -128,7 +128,7 @@ struct ForecastZoneAndUnitsTests {
         let hour = Int(Date().timeIntervalSince1970) / 3600 * 3600
         let body = """
             {"latitude":40.0,"longitude":-105.0,"utc_offset_seconds":-25200,"timezone":"America/Denver",
-             "timezone_abbreviation":"GMT-7","hourly":{"time":[\(hour)],"temperature_2m":[3.5]}}
+             "timezone_abbreviation":"GMT-7","hourly":{"time":[\(hour)],"temperature_2m":[3.5],"freezing_level_height":[2500]}}
             """
         let server = try LocalHTTPServer()
         server.route("/v1/forecast", .init(body: body))
@@ -142,7 +142,9 @@ struct ForecastZoneAndUnitsTests {
         #expect(request.queryValue("latitude").flatMap(Double.init) == 40)
         #expect(result.standardOutput.contains("time zone America/Denver."))
         let local = ((hour - 25_200) % 86_400 + 86_400) % 86_400 / 3600
-        #expect(result.standardOutput.contains("\n  \(String(format: "%02d", local)):00  3.5\n"), "\(result.standardOutput)")
+        // A variable without a short label is called by the catalog's description.
+        #expect(result.standardOutput.contains("Temperature (°C)  The height above sea level where the air reaches 0 degrees Celsius (km)\n"))
+        #expect(result.standardOutput.contains("\n  \(String(format: "%02d", local)):00  3.5               2.5\n"), "\(result.standardOutput)")
     }
 
     @Test("the configured station zone and units are the defaults; --timezone and --units win")
