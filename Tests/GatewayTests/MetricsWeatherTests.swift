@@ -10,20 +10,21 @@ struct MetricsWeatherTests {
         try ChildProcess.run(executable: "/usr/bin/curl", arguments: ["-s", "http://127.0.0.1:\(port)/metrics"]).standardOutput
     }
 
-    @Test("weather gauges in base units, labelled by serial, absent until an observation is stored")
+    @Test("--metrics-address 0.0.0.0; weather gauges in base units, labelled by serial, absent until an observation is stored")
     func weatherGauges() throws {
         let directory = try TemporaryDirectory()
         let udpPort = try FreePort.udp()
         let metricsPort = try FreePort.tcp()
         let gateway = try Gateway.startWithMetrics(
             database: directory.file("g.db"), udpPort: udpPort, metricsPort: metricsPort,
-            extra: ["--no-forecast", "--metrics-address", "127.0.0.1"])
+            extra: ["--no-forecast", "--metrics-address", "0.0.0.0"])
         defer {
             gateway.send(signal: SIGTERM)
             _ = try? gateway.wait(timeoutSeconds: 30)
         }
         #expect(gateway.standardErrorSoFar.contains("Listening"))
-        #expect(gateway.standardErrorSoFar.contains("Serving /healthz and /metrics on http://127.0.0.1:\(metricsPort)."))
+        // Every interface, loopback included (the test talks to 127.0.0.1 only).
+        #expect(gateway.standardErrorSoFar.contains("Serving /healthz and /metrics on http://0.0.0.0:\(metricsPort)."))
         let before = try scrape(metricsPort)
         #expect(before.contains("tempest_gateway_uptime_seconds"))
         #expect(!before.contains("tempest_air_temperature_celsius"))
