@@ -11,6 +11,21 @@ enum Gateway {
         try ChildProcess.run(executable: path, arguments: arguments, input: input, environment: environment)
     }
 
+    /// Starts `run` with MQTT off, UDP on 127.0.0.1 at `udpPort` and
+    /// /healthz and /metrics at `metricsPort` (plus `extra` options), and
+    /// waits (at most 20 s) until it listens.
+    static func startWithMetrics(database: String, udpPort: UInt16, metricsPort: UInt16, extra: [String] = []) throws -> ChildProcess {
+        let gateway = try ChildProcess(
+            executable: path,
+            arguments: [
+                "run", "--database", database, "--udp-address", "127.0.0.1", "--udp-port", String(udpPort),
+                "--print", "none", "--no-mqtt", "--metrics-port", String(metricsPort),
+            ] + extra)
+        try gateway.start()
+        _ = gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") }
+        return gateway
+    }
+
     /// A fixture file from the UDP test resources (shared with TempestUDPTests).
     static func fixturePath(_ name: String) -> String {
         BuiltProducts.packageRoot + "/Tests/TempestUDPTests/Fixtures/udp/\(name).jsonl"

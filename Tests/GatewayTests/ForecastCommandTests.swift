@@ -52,15 +52,26 @@ struct ForecastCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         let output = result.standardOutput
         #expect(output.contains("Forecast from Open-Meteo: model grid cell at latitude 39.75, longitude -105, elevation 1609 metres, time zone UTC."))
-        #expect(output.contains("  temperature_2m: 10.4 degrees Celsius"))
-        #expect(output.contains("  wind_speed_10m: no value"))
-        #expect(output.contains("  weather_code: 3, overcast"))
-        #expect(output.contains("Next 2 hours:"))
-        #expect(output.contains("temperature_2m no value"))
-        #expect(output.contains("precipitation_probability 20 percent"))
-        #expect(output.contains("Next 1 day:"))
-        #expect(output.contains("sunrise 06:30"))
-        #expect(output.contains("daylight_duration 9 hours 46 minutes"))
+        // Now: labels before values, units spelled out.
+        #expect(output.contains("  Weather: 3, overcast\n  Temperature: 10.4 degrees Celsius\n  Wind: no value\n"))
+        #expect(!output.contains("temperature_2m"))
+        // Hours: a table, units spelled out first, "-" for a missing value.
+        let clock = { (seconds: Int) in String(format: "%02d:00", seconds % 86400 / 3600) }
+        #expect(output.contains("""
+            Next 2 hours:
+              Units: °C degrees Celsius, % percent.
+              Time   Temperature (°C)  Chance of rain (%)
+              \(clock(hour))  10.1              5
+              \(clock(hour + 3600))  -                 20
+
+            """))
+        // Days: only the columns with values.
+        #expect(output.contains("""
+            Next 1 day:
+              Units: °C degrees Celsius, h:min hours and minutes.
+              Date        High (°C)  Sunrise  Daylight (h:min)
+            """))
+        #expect(output.contains("  14.2       06:30    9:46\n"))
         let request = try #require(server.requests.first)
         #expect(request.queryValue("apikey") == "om-secret-42")
         #expect(request.queryValue("longitude") == "-104.9903")
@@ -101,7 +112,65 @@ struct ForecastCommandTests {
     func missingPlace() throws {
         let result = try Gateway.run(["forecast", "--latitude", "1"])
         #expect(result.status == 64)
-        #expect(result.standardError.contains("pass --latitude, --longitude and --timezone"))
+        #expect(result.standardError.contains("pass --latitude and --longitude"))
+    }
+}
+
+/// `forecast` with no --timezone: the configured station's zone, else
+/// Open-Meteo's `auto`; and --units, else the configured units.
+@Suite("forecast command: time zone and units")
+struct ForecastZoneAndUnitsTests {
+    @Test("--latitude 40.0 --longitude -105.0 alone asks for timezone=auto and prints in the zone the answer names")
+    func automaticZone() throws {
+        let directory = try TemporaryDirectory()
+        let config = directory.file("config.toml")
+        try "# nothing set\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let hour = Int(Date().timeIntervalSince1970) / 3600 * 3600
+        let body = """
+            {"latitude":40.0,"longitude":-105.0,"utc_offset_seconds":-25200,"timezone":"America/Denver",
+             "timezone_abbreviation":"GMT-7","hourly":{"time":[\(hour)],"temperature_2m":[3.5],"freezing_level_height":[2500]}}
+            """
+        let server = try LocalHTTPServer()
+        server.route("/v1/forecast", .init(body: body))
+        let result = try Gateway.run(
+            ["forecast", "--config", config, "--open-meteo-api", server.baseURL, "--latitude", "40.0", "--longitude", "-105.0"],
+            environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let request = try #require(server.requests.first)
+        #expect(request.queryValue("timezone") == "auto")
+        #expect(request.queryValue("longitude").flatMap(Double.init) == -105)
+        #expect(request.queryValue("latitude").flatMap(Double.init) == 40)
+        #expect(result.standardOutput.contains("time zone America/Denver."))
+        let local = ((hour - 25_200) % 86_400 + 86_400) % 86_400 / 3600
+        // A variable without a short label is called by the catalog's description.
+        #expect(result.standardOutput.contains("Temperature (°C)  The height above sea level where the air reaches 0 degrees Celsius (km)\n"))
+        #expect(result.standardOutput.contains("\n  \(String(format: "%02d", local)):00  3.5               2.5\n"), "\(result.standardOutput)")
+    }
+
+    @Test("the configured station zone and units are the defaults; --timezone and --units win")
+    func configuredDefaults() throws {
+        let directory = try TemporaryDirectory()
+        let config = directory.file("config.toml")
+        try "[station]\ntimezone = \"Europe/Berlin\"\n[mqtt]\nunits = \"imperial\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let body = #"{"utc_offset_seconds":3600,"timezone":"Europe/Berlin","current":{"time":1700000000,"temperature_2m":20.0,"wind_speed_10m":10.0}}"#
+        let server = try LocalHTTPServer()
+        server.route("/v1/forecast", .init(body: body))
+        let place = ["forecast", "--config", config, "--open-meteo-api", server.baseURL, "--latitude", "52.52", "--longitude", "13.41"]
+        let configured = try Gateway.run(place, environment: ["NO_COLOR": "1"])
+        #expect(configured.status == 0, "\(configured.standardError)")
+        #expect(server.requests.last?.queryValue("timezone")?.removingPercentEncoding == "Europe/Berlin")
+        #expect(configured.standardOutput.contains("  Temperature: 68 degrees Fahrenheit\n"))
+        #expect(configured.standardOutput.contains("  Wind: 22.4 miles per hour\n"))
+
+        let chosen = try Gateway.run(place + ["--timezone", "UTC", "--units", "metric"], environment: ["NO_COLOR": "1"])
+        #expect(chosen.status == 0, "\(chosen.standardError)")
+        #expect(server.requests.last?.queryValue("timezone") == "UTC")
+        #expect(chosen.standardOutput.contains("  Temperature: 20 degrees Celsius\n"))
+        #expect(chosen.standardOutput.contains("  Wind: 10 metres per second\n"))
+
+        // JSON is Open-Meteo's answer, whatever the units.
+        let json = try Gateway.run(place + ["--json"])
+        #expect(json.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == body)
     }
 }
 
@@ -123,14 +192,14 @@ struct ForecastCommandDatabaseTests {
                          "--timezone", "UTC", "--database", database]
         let first = try Gateway.run(arguments, environment: ["NO_COLOR": "1", "TEMPEST_OPEN_METEO_API_KEY": "om-secret-42"])
         #expect(first.status == 0, "\(first.standardError)")
-        #expect(first.standardOutput.contains("temperature_2m_max 11.2 degrees Celsius"))
+        #expect(first.standardOutput.contains("Date        High (°C)\n  2023-11-14  11.2\n"))
 
         // 400 is not an outage: nothing stands in for it.
         server.route("/v1/forecast", .init(status: 400, body: #"{"error":true,"reason":"Invalid timezone"}"#))
         let rejected = try Gateway.run(arguments, environment: ["NO_COLOR": "1"])
         #expect(rejected.status == 1)
         #expect(rejected.standardError.contains("Invalid timezone"))
-        #expect(!rejected.standardOutput.contains("temperature_2m_max"))
+        #expect(!rejected.standardOutput.contains("High (°C)"))
 
         server.stop()
         let outage = try Gateway.run(arguments, environment: ["NO_COLOR": "1"])
@@ -138,7 +207,7 @@ struct ForecastCommandDatabaseTests {
         #expect(outage.standardError.contains("error: could not connect"))
         #expect(outage.standardError.contains("Showing the last forecast kept in \(database), fetched 0 minutes ago."))
         #expect(outage.standardOutput.hasPrefix("Age: fetched 0 minutes ago, at "))
-        #expect(outage.standardOutput.contains("temperature_2m_max"))
+        #expect(outage.standardOutput.contains("High (°C)"))
 
         let outageJSON = try Gateway.run(arguments + ["--json"])
         #expect(outageJSON.status == 0)

@@ -48,6 +48,20 @@ struct ListenCommandTests {
         #expect(!result.standardOutput.contains("\u{1B}["))
     }
 
+    @Test("--units imperial converts the sentences and spells out the chosen units; --json stays metric")
+    func imperialUnits() throws {
+        let (child, port) = try startListen(["--seconds", "2", "--units", "imperial"])
+        let sender = try UDPSender(port: port)
+        let line = try String(contentsOfFile: Gateway.fixturePath("obs_st"), encoding: .utf8).split(separator: "\n")[0]
+        try sender.send(String(line))
+        let result = try child.wait(timeoutSeconds: 15)
+        // 5.8 °C, 3.1 m/s and 998.42 mb in the fixture.
+        #expect(result.standardOutput.contains("air temperature 42.44 degrees Fahrenheit"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("wind average 6.93 miles per hour from 196 degrees"))
+        #expect(result.standardOutput.contains("station pressure 29.483 inches of mercury"))
+        #expect(!result.standardOutput.contains("degrees Celsius"))
+    }
+
     @Test("silence for 15 seconds names the usual causes")
     func silenceHint() throws {
         let (child, _) = try startListen(["--seconds", "16"])

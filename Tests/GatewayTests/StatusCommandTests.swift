@@ -45,6 +45,12 @@ struct StatusCommandTests {
         #expect(text.standardOutput.contains("Device ST-00054321: last heard"))
         #expect(text.standardOutput.contains("Rejections by reason: invalid_json 1."))
         #expect(text.standardOutput.contains("MQTT: off."))
+        #expect(text.standardOutput.contains("Newest observation from ST-00054321, "))
+        #expect(text.standardOutput.contains("degrees Celsius"))
+        let imperial = try Gateway.run(["status", "--database", database, "--units", "imperial"])
+        #expect(imperial.standardOutput.contains("Newest observation from ST-00054321, "))
+        #expect(imperial.standardOutput.contains("degrees Fahrenheit"))
+        #expect(!imperial.standardOutput.contains("degrees Celsius"))
         gateway.send(signal: SIGTERM)
         _ = try gateway.wait(timeoutSeconds: 30)
         #expect(!FileManager.default.fileExists(atPath: database + ".sock"))
@@ -55,14 +61,8 @@ struct StatusCommandTests {
         let directory = try TemporaryDirectory()
         let udpPort = try FreePort.udp()
         let metricsPort = try FreePort.tcp()
-        let gateway = try ChildProcess(
-            executable: Gateway.path,
-            arguments: [
-                "run", "--database", directory.file("g.db"), "--udp-address", "127.0.0.1", "--udp-port", String(udpPort),
-                "--print", "none", "--no-mqtt", "--metrics-port", String(metricsPort),
-            ])
-        try gateway.start()
-        #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") })
+        let gateway = try Gateway.startWithMetrics(database: directory.file("g.db"), udpPort: udpPort, metricsPort: metricsPort)
+        #expect(gateway.standardErrorSoFar.contains("Listening"))
         let sender = try UDPSender(port: udpPort)
         try sender.send(#"{"serial_number":"ST-1","type":"rapid_wind","ob":[1720850403,2.5,90]}"#)
         try sender.send("garbage")

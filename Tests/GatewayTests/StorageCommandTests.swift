@@ -37,6 +37,32 @@ struct StorageCommandTests {
         #expect(lines[1].contains("ST-00054321"))
     }
 
+    @Test("history --units imperial, or the configured mqtt.units, converts the table; --json stays metric")
+    func historyUnits() throws {
+        let replayed = try database()
+        let selection = ["history", "--database", replayed.path, "--device", "ST-00054321", "--limit", "1"]
+        let json = try Gateway.run(selection + ["--json", "--units", "imperial"])
+        let row = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]]).first
+        let celsius = try #require(row?["air_temperature"] as? Double)
+        let fahrenheit = ((celsius * 1.8 + 32) * 100).rounded() / 100
+        let expected = fahrenheit == fahrenheit.rounded() ? String(Int(fahrenheit)) : String(fahrenheit)
+
+        let directory = try TemporaryDirectory()
+        let config = directory.file("config.toml")
+        try "[mqtt]\nunits = \"imperial\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        for arguments in [["--units", "imperial"], ["--config", config]] {
+            let result = try Gateway.run(selection + arguments)
+            #expect(result.status == 0, "\(result.standardError)")
+            let lines = result.standardOutput.split(separator: "\n")
+            #expect(lines.count == 2)
+            #expect(lines[0].contains("Temperature (°F)") && lines[0].contains("Pressure (inHg)") && lines[0].contains("Wind (mph)"))
+            #expect(lines[0].contains("Rain (in)"))
+            #expect(lines.last?.contains("  \(expected)  ") == true, "\(expected) in \(lines)")
+        }
+        let metric = try Gateway.run(selection + ["--config", config, "--units", "metric"])
+        #expect(metric.standardOutput.contains("Temperature (°C)"))
+    }
+
     @Test("history --json gives rows with protocol field names, limited and in time order")
     func historyJSON() throws {
         let replayed = try database()

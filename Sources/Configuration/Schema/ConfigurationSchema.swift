@@ -116,7 +116,10 @@ public enum ConfigurationSchema {
             "forecast", "daily", .textList(.nonEmpty), default: nil, note: "the defaults that `forecast --catalog` marks",
             "Open-Meteo variables for each day."),
         // [metrics]
-        .init("metrics", "port", port, default: nil, note: "off", "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port."),
+        .init("metrics", "port", port, default: nil, note: "off", "Serve /healthz and Prometheus /metrics at this port, such as 10222 (outside the 9100-9999 range Prometheus allocates to exporters)."),
+        .init(
+            "metrics", "address", .text(.ipv4Address), default: .string("127.0.0.1"),
+            "The IPv4 address /healthz and /metrics listen on (0.0.0.0: every interface; the endpoint has no authentication)."),
     ]
 
     /// The sections, in order.

@@ -65,13 +65,13 @@ struct BroadcastProbe {
             checks.append(
                 GatewayCheck(
                     name: "hub broadcasts arrive", outcome: .fail,
-                    detail: "nothing arrived on UDP port \(port) in \(seconds) seconds (\(datagramsReceived) datagrams received)",
+                    detail: "nothing arrived on UDP port \(port) in \(Plural.count(seconds, "second")) (\(Plural.count(datagramsReceived, "datagram")) received)",
                     hint: "check that the hub is online and on this subnet and VLAN, that Docker uses host networking, that no firewall drops UDP \(port), and that Wi-Fi client isolation is off"))
         } else {
             checks.append(
                 GatewayCheck(
                     name: "hub broadcasts arrive", outcome: .pass,
-                    detail: "heard " + serials.joined(separator: ", ") + " (\(decoded) messages, \(rejected) rejected)"))
+                    detail: "heard " + serials.joined(separator: ", ") + " (\(Plural.count(decoded, "message")), \(rejected) rejected)"))
         }
         return checks
     }

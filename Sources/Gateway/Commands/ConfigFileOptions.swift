@@ -39,4 +39,20 @@ struct ConfigFileOptions: ParsableArguments {
         try emptyFileGuard?.admit(loaded, reloading: reloading)
         return loaded.configuration
     }
+
+    /// The configuration for a reporting command's preferences (units, the
+    /// station's time zone). A file named with `--config` must load
+    /// cleanly; the default file is only a preference: when it cannot be
+    /// read or has problems (a user without permission to read the
+    /// service's file, say), a note goes to standard error and the
+    /// defaults apply, so reading the database never fails for it.
+    func preferences() throws -> GatewayConfiguration {
+        if config != nil { return try configuration() }
+        do {
+            return try configuration()
+        } catch {
+            StandardOutput.errorLine("note: \(error); using the default preferences.")
+            return GatewayConfiguration()
+        }
+    }
 }

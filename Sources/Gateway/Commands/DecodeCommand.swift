@@ -46,10 +46,10 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Add derived quantities to each observation row.")
     var derived = false
 
-    @Option(help: "Station elevation above sea level in metres (for sea_level_pressure).")
+    @Option(parsing: .unconditional, help: "Station elevation above sea level in metres (for sea_level_pressure).")
     var elevation: Double?
 
-    @Option(help: "The sensor's height above ground in metres (added to the elevation).")
+    @Option(parsing: .unconditional, help: "The sensor's height above ground in metres (added to the elevation).")
     var sensorHeight: Double = 0
 
     @Option(help: "The station's IANA time zone, such as America/Denver (adds local_date).")

@@ -26,10 +26,10 @@ struct DoctorCommand: AsyncParsableCommand {
 
     @OptionGroup var databaseOptions: DatabaseOptions
 
-    @Option(help: "The UDP port the hub broadcasts to.")
+    @Option(parsing: .unconditional, help: "The UDP port the hub broadcasts to.")
     var port: UInt16 = UDPListenerConfiguration.defaultPort
 
-    @Option(help: "How long to wait for broadcasts, in seconds.")
+    @Option(parsing: .unconditional, help: "How long to wait for broadcasts, in seconds.")
     var seconds: Int = 15
 
     @OptionGroup var mqttOptions: MQTTOptions

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import ForecastBridge
 import GatewayCore
 import Glibc
@@ -16,8 +17,11 @@ struct ForecastCommand: AsyncParsableCommand {
             With --catalog, lists the forecast variables the gateway knows, by category, with unit, \
             where each is available (current, 15-minute, hourly, daily) and whether it is fetched by default.
 
-            Otherwise fetches the default variables from Open-Meteo for --latitude/--longitude in \
-            --timezone and prints the conditions now, the next hours and the next days. For a commercial \
+            Otherwise fetches the default variables from Open-Meteo for --latitude/--longitude and prints \
+            the conditions now, then the next hours and the next days as tables (one row each, a header naming \
+            every column and its unit). Times are in --timezone, else the configured station.timezone, else the \
+            place's own zone, which Open-Meteo finds (timezone=auto) and names in the output. Values are in \
+            --units, else the configured mqtt.units; --json prints Open-Meteo's answer unchanged. For a commercial \
             plan or a self-hosted server pass --open-meteo-api; an API key is read from \
             $TEMPEST_OPEN_METEO_API_KEY (never from the command line) and never printed. With \
             --database each forecast is kept in the gateway's database, and when Open-Meteo cannot be \
@@ -32,8 +36,9 @@ struct ForecastCommand: AsyncParsableCommand {
               tempest-gateway forecast --catalog
               tempest-gateway forecast --database /var/lib/tempest-gateway/tempest-gateway.db
               tempest-gateway forecast --database /var/lib/tempest-gateway/tempest-gateway.db --verification --json
-              tempest-gateway forecast --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver
-              tempest-gateway forecast --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver \
+              tempest-gateway forecast --latitude 40.0 --longitude -105.0
+              tempest-gateway forecast --latitude 39.7392 --longitude -104.9903 --timezone America/Denver --units imperial
+              tempest-gateway forecast --latitude 39.7392 --longitude -104.9903 --timezone America/Denver \
                 --hourly temperature_2m,precipitation_probability --daily sunrise,sunset --current "" --forecast-days 3
             """
     )
@@ -41,8 +46,7 @@ struct ForecastCommand: AsyncParsableCommand {
     @Flag(help: "List the variable catalog instead of fetching a forecast.")
     var catalog = false
 
-    @Option(help: "With --database: metric (°C, m/s, mm, km) or imperial (°F, mph, in, mi).")
-    var units: MQTTOptions.UnitSystem = .metric
+    @OptionGroup var unitOptions: UnitOptions
 
     @Flag(help: "With --database: the mean absolute error of the temperature forecast by lead time.")
     var verification = false
@@ -53,19 +57,19 @@ struct ForecastCommand: AsyncParsableCommand {
     @Option(help: "Open-Meteo's base URL (the commercial host, a self-hosted server, or a test server).")
     var openMeteoApi: String = OpenMeteoClient.defaultBaseURL
 
-    @Option(help: "Latitude in decimal degrees (south is negative: --latitude=-33.87).")
+    @Option(parsing: .unconditional, help: "Latitude in decimal degrees (south is negative: --latitude -33.87).")
     var latitude: Double?
 
-    @Option(help: "Longitude in decimal degrees (west is negative: --longitude=-104.99).")
+    @Option(parsing: .unconditional, help: "Longitude in decimal degrees (west is negative: --longitude -104.99).")
     var longitude: Double?
 
-    @Option(help: "The station's IANA time zone, e.g. America/Denver; days are counted in it.")
+    @Option(help: "The IANA time zone, e.g. America/Denver; days are counted in it (default: station.timezone from the configuration, else the place's own zone).")
     var timezone: String?
 
-    @Option(help: "Days of forecast, 1 to 16.")
+    @Option(parsing: .unconditional, help: "Days of forecast, 1 to 16.")
     var forecastDays: Int = 7
 
-    @Option(help: "How many of the next hours to print.")
+    @Option(parsing: .unconditional, help: "How many of the next hours to print.")
     var hours: Int = 12
 
     @Option(help: "Current variables, comma-separated, instead of the defaults (names from --catalog; empty for none).")
@@ -89,9 +93,9 @@ struct ForecastCommand: AsyncParsableCommand {
             guard database != nil else { throw ValidationError("--verification reads the record in --database PATH") }
             return
         }
-        guard latitude != nil, longitude != nil, timezone != nil else {
+        guard latitude != nil, longitude != nil else {
             throw ValidationError(
-                "pass --latitude, --longitude and --timezone to fetch a forecast, --database PATH to show the stored one, or --catalog to list the variables")
+                "pass --latitude and --longitude to fetch a forecast, --database PATH to show the stored one, or --catalog to list the variables")
         }
         guard (1...ForecastQuery.maximumForecastDays).contains(forecastDays) else {
             throw ValidationError("--forecast-days must be 1 to \(ForecastQuery.maximumForecastDays)")
@@ -125,11 +129,13 @@ struct ForecastCommand: AsyncParsableCommand {
             }
             return
         }
+        let settings = try unitOptions.settings()
         if let database, verification || (latitude == nil && longitude == nil) {
-            try showStored(database: database)
+            try showStored(database: database, settings: settings)
             return
         }
-        guard let latitude, let longitude, let timezone else { throw ExitCode(64) }
+        guard let latitude, let longitude else { throw ExitCode(64) }
+        let timezone = settings.forecastTimeZone(option: timezone)
         let apiKey = getenv("TEMPEST_OPEN_METEO_API_KEY").map { String(cString: $0) }
         let client = OpenMeteoClient(
             baseURL: openMeteoApi, apiKey: apiKey, httpClient: HTTPClient(version: GatewayVersion.current),
@@ -151,12 +157,12 @@ struct ForecastCommand: AsyncParsableCommand {
         do {
             let fetched = try await client.forecast(query)
             if let store { try ForecastSnapshots.store(fetched, for: query, at: now, in: store) }
-            show(fetched.response, bodyText: fetched.bodyText, now: now)
+            show(fetched.response, bodyText: fetched.bodyText, now: now, units: chosenUnits(settings))
             if !json {
                 StandardOutput.line("")
                 StandardOutput.line(
                     "Cost: \(WeightedCalls.format(fetched.weightedCalls)) of Open-Meteo's weighted calls per attempt "
-                        + "(\(query.variableCount) variables, \(query.forecastDays) days).")
+                        + "(\(Plural.count(query.variableCount, "variable")), \(Plural.count(query.forecastDays, "day"))).")
             }
         } catch let error as ForecastError {
             StandardOutput.errorLine("error: \(error)")
@@ -166,15 +172,15 @@ struct ForecastCommand: AsyncParsableCommand {
             let age = ForecastSnapshots.age(from: stored.fetchedAt, to: now)
             StandardOutput.errorLine("Showing the last forecast kept in \(database ?? ""), fetched \(age) ago.")
             if !json { StandardOutput.line("Age: fetched \(age) ago, at \(UTCTime.readable(UnixTimestamp(secondsSince1970: stored.fetchedAt))).") }
-            show(stored.response, bodyText: stored.bodyText, now: now)
+            show(stored.response, bodyText: stored.bodyText, now: now, units: chosenUnits(settings))
         }
     }
 
-    private func show(_ response: ForecastResponse, bodyText: String, now: Int64) {
+    private func show(_ response: ForecastResponse, bodyText: String, now: Int64, units: PublishedForecastUnits) {
         if json {
             StandardOutput.line(bodyText)
         } else {
-            ForecastFormat.lines(response, hours: hours, now: now, style: .standardOutput).forEach(StandardOutput.line)
+            ForecastFormat.lines(response, hours: hours, now: now, style: .standardOutput, units: units).forEach(StandardOutput.line)
         }
     }
 }

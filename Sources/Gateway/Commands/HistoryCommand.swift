@@ -12,10 +12,12 @@ struct HistoryCommand: ParsableCommand {
             Without --from and --to, shows the most recent observations (--limit, default 30). Times are \
             ISO 8601 (2024-07-13T18:30:00Z, or with an offset such as -06:00; without a zone they are read as \
             UTC) or dates (2024-07-13, meaning that whole station-local day in the --timezone zone). --json prints a JSON array of rows \
-            with the protocol's field names and units.
+            with the protocol's field names and units. The table is in --units (default: the configured mqtt.units); \
+            JSON stays in the protocol's metric units.
 
             Examples:
               tempest-gateway history
+              tempest-gateway history --units imperial
               tempest-gateway history --device ST-00054321 --from 2024-07-13 --to 2024-07-14 --json
             """
     )
@@ -33,11 +35,13 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "End time (exclusive).")
     var to: TimeArgument?
 
-    @Option(help: "At most this many rows per device.")
+    @Option(parsing: .unconditional, help: "At most this many rows per device.")
     var limit: Int = 30
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
+
+    @OptionGroup var unitOptions: UnitOptions
 
     func run() throws {
         let store = try StoreAccess.openReadOnly(databaseOptions.path)
@@ -65,6 +69,7 @@ struct HistoryCommand: ParsableCommand {
             StandardOutput.line("No observations stored in \(databaseOptions.path) for that selection.")
             return
         }
-        for line in ObservationRecordFormat.table(rows) { StandardOutput.line(line) }
+        let units = unitOptions.chosen(try unitOptions.settings())
+        for line in ObservationRecordFormat.table(rows, units: units) { StandardOutput.line(line) }
     }
 }

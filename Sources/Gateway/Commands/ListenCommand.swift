@@ -10,17 +10,19 @@ struct ListenCommand: AsyncParsableCommand {
         discussion: """
             Prints each decoded message as a sentence with its units spelled out, or as a JSON line with \
             --json (the same objects as `decode`, plus "source_address", "received_at" and "late" when \
-            it applies). The port is shared with other listeners (Home Assistant, WeeWX) on the same host.
+            it applies). Sentences are in --units (default: the configured mqtt.units); JSON lines stay in the \
+            protocol's metric units. The port is shared with other listeners (Home Assistant, WeeWX) on the same host.
 
             If nothing arrives within 15 seconds, the usual causes are listed on standard error.
 
             Examples:
               tempest-gateway listen
+              tempest-gateway listen --units imperial
               tempest-gateway listen --json --seconds 60 > sample.jsonl
             """
     )
 
-    @Option(help: "The UDP port to listen on.")
+    @Option(parsing: .unconditional, help: "The UDP port to listen on.")
     var port: UInt16 = UDPListenerConfiguration.defaultPort
 
     @Option(help: "The IPv4 address to bind; 0.0.0.0 hears every interface.")
@@ -29,11 +31,13 @@ struct ListenCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON lines instead of sentences.")
     var json = false
 
-    @Option(help: "Stop after this many seconds (default: run until interrupted).")
+    @Option(parsing: .unconditional, help: "Stop after this many seconds (default: run until interrupted).")
     var seconds: Int?
 
     @Flag(help: "Also report rejected and unknown datagrams on standard error.")
     var showRejected = false
+
+    @OptionGroup var unitOptions: UnitOptions
 
     func validate() throws {
         if let seconds, seconds < 1 {
@@ -44,7 +48,8 @@ struct ListenCommand: AsyncParsableCommand {
     func run() async throws {
         ShutdownSignal.install()
         let configuration = UDPListenerConfiguration(bindAddress: address, port: port)
-        let printer = LiveMessagePrinter(json: json, showRejected: showRejected, style: .standardOutput)
+        let units = json ? PublishedUnits.metric : unitOptions.chosen(try unitOptions.settings())
+        let printer = LiveMessagePrinter(json: json, showRejected: showRejected, style: .standardOutput, units: units)
         let statistics = try await ListeningSession(
             configuration: configuration, durationSeconds: seconds, operatorLog: .standardError, handler: printer.handle
         ).run()

@@ -18,7 +18,7 @@ struct MQTTOptions: ParsableArguments {
     @Option(help: "The MQTT broker's host name or address (default: localhost).")
     var mqttHost: String?
 
-    @Option(help: "The MQTT broker's port (default 1883, or 8883 with --mqtt-tls).")
+    @Option(parsing: .unconditional, help: "The MQTT broker's port (default 1883, or 8883 with --mqtt-tls).")
     var mqttPort: Int32?
 
     @Option(help: "The user name for the broker.")
@@ -68,7 +68,7 @@ struct MQTTOptions: ParsableArguments {
     @Option(help: "Override the distance unit: km or mi.")
     var distanceUnit: PublishedUnits.DistanceUnit?
 
-    @Option(help: "Publish 3-second wind at most every N seconds, with that window's mean, gust and vector-mean direction (0, the default: every sample).")
+    @Option(parsing: .unconditional, help: "Publish 3-second wind at most every N seconds, with that window's mean, gust and vector-mean direction (0, the default: every sample).")
     var rapidWindInterval: Int?
 
     /// Other programs whose topics can be published too.
@@ -85,22 +85,22 @@ struct MQTTOptions: ParsableArguments {
     var disableEntity: [String] = []
 
 
-    @Option(help: .hidden)
+    @Option(parsing: .unconditional, help: .hidden)
     var mqttRestartDelay: Double = 30
 
     @Option(help: "The MQTT protocol version: 5 (the default) or 3.1.1.")
     var mqttProtocol: String?
 
-    @Option(help: "Quality of service for published messages: 0 or 1 (the default).")
+    @Option(parsing: .unconditional, help: "Quality of service for published messages: 0 or 1 (the default).")
     var mqttQos: Int32?
 
-    @Option(help: ArgumentHelp("The keepalive interval: 0 (none) or 5 to 65535 seconds (default 60).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The keepalive interval: 0 (none) or 5 to 65535 seconds (default 60).", valueName: "seconds"))
     var mqttKeepalive: Int32?
 
     @Flag(help: "Ask the broker to keep this client's session (its subscriptions and the QoS 1 messages they receive) while the gateway is away: clean start off, with --mqtt-session-expiry on MQTT 5.")
     var mqttPersistentSession = false
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "How long the broker keeps a persistent session after the connection ends, MQTT 5 only (4294967295: for ever).",
         valueName: "seconds"))
     var mqttSessionExpiry: UInt32?

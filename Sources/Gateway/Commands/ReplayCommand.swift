@@ -27,7 +27,7 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The file to replay, or - for standard input.")
     var file: String
 
-    @Option(help: "How many times faster than real time; 0 sends as fast as possible.")
+    @Option(parsing: .unconditional, help: "How many times faster than real time; 0 sends as fast as possible.")
     var speed: Double = 1
 
     @Option(help: "Where to send, as IPv4-ADDRESS:PORT.")
@@ -73,7 +73,7 @@ struct ReplayCommand: ParsableCommand {
             if sender.send(datagram) { sent += 1 } else { refused += 1 }
         }
         let elapsed = MonotonicClock.seconds() - start
-        var summary = "Sent \(sent) datagrams to \(address):\(port) in \(JSONWriter.format((elapsed * 10).rounded() / 10)) seconds"
+        var summary = "Sent \(Plural.count(sent, "datagram")) to \(address):\(port) in \(JSONWriter.format((elapsed * 10).rounded() / 10)) seconds"
         if refused > 0 { summary += "; the kernel refused \(refused)" }
         StandardOutput.errorLine(summary + ".")
     }

@@ -21,6 +21,7 @@ extension RunCommand {
         if let elevation { settings.station.elevation = elevation }
         if let sensorHeight { settings.station.sensorHeight = sensorHeight }
         if let metricsPort { settings.metrics.port = Int(metricsPort) }
+        if let metricsAddress { settings.metrics.address = metricsAddress }
         if let station { settings.station.stationID = station }
         if let fallbackAfter { settings.weatherFlow.fallbackAfterSeconds = fallbackAfter }
         if let fallbackAfterTestSeconds { settings.weatherFlow.fallbackAfterSeconds = fallbackAfterTestSeconds }

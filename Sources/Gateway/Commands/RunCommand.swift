@@ -62,7 +62,7 @@ struct RunCommand: AsyncParsableCommand {
               tempest-gateway run --config ./config.toml
               tempest-gateway run --database /tmp/test.db --udp-port 50223 --print json
               tempest-gateway run --token-file /etc/tempest-gateway/token --station 98765
-              tempest-gateway run --latitude 39.7392 --longitude=-104.9903 --timezone America/Denver
+              tempest-gateway run --latitude 39.7392 --longitude -104.9903 --timezone America/Denver
 
             \(ExitStatus.helpText) SIGTERM ends the process within 10 seconds even when the disk is full: \
             what cannot be written then waits in <database>.spill for the next start. A damaged database \
@@ -77,13 +77,13 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var configOptions: ConfigFileOptions
 
-    @Option(help: "The UDP port to listen on (default: 50222).")
+    @Option(parsing: .unconditional, help: "The UDP port to listen on (default: 50222).")
     var udpPort: UInt16?
 
     @Option(help: "The IPv4 address to bind (default: 0.0.0.0).")
     var udpAddress: String?
 
-    @Option(help: "Quarantine messages dated more than this many seconds ahead of the clock (default: 300).")
+    @Option(parsing: .unconditional, help: "Quarantine messages dated more than this many seconds ahead of the clock (default: 300).")
     var futureTolerance: Int?
 
     @Option(help: "The SQLite database file (default: $STATE_DIRECTORY/tempest-gateway.db, else ./tempest-gateway.db).")
@@ -96,48 +96,51 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var mqttOptions: MQTTOptions
 
-    @Option(help: "Station elevation above sea level in metres (for sea-level pressure).")
+    @Option(parsing: .unconditional, help: "Station elevation above sea level in metres (for sea-level pressure).")
     var elevation: Double?
 
-    @Option(help: "The sensor's height above ground in metres, added to the elevation (default: 0).")
+    @Option(parsing: .unconditional, help: "The sensor's height above ground in metres, added to the elevation (default: 0).")
     var sensorHeight: Double?
 
     @OptionGroup var cloudOptions: CloudOptions
 
-    @Option(help: "Without station serials, how many of the devices heard first are the station's (default: 16).")
+    @Option(parsing: .unconditional, help: "Without station serials, how many of the devices heard first are the station's (default: 16).")
     var maxDevices: Int?
 
-    @Option(help: "The WeatherFlow station to follow in the cloud (default: the account's only station, or the one heard over UDP).")
+    @Option(parsing: .unconditional, help: "The WeatherFlow station to follow in the cloud (default: the account's only station, or the one heard over UDP).")
     var station: Int?
 
-    @Option(help: "Poll the WeatherFlow REST API once a Tempest sent nothing over UDP for this many seconds (default 180; 15 minutes in power-save mode 3).")
+    @Option(parsing: .unconditional, help: "Poll the WeatherFlow REST API once a Tempest sent nothing over UDP for this many seconds (default 180; 15 minutes in power-save mode 3).")
     var fallbackAfter: Int?
 
     /// For tests: a silence shorter than `--fallback-after` allows (at
     /// least 30 s, so that power-save modes never look like a silence).
-    @Option(help: .hidden)
+    @Option(parsing: .unconditional, help: .hidden)
     var fallbackAfterTestSeconds: Int?
 
-    @Option(help: "Fill holes in the stored observations from the WeatherFlow REST API up to this many days back (default 5; 0: never).")
+    @Option(parsing: .unconditional, help: "Fill holes in the stored observations from the WeatherFlow REST API up to this many days back (default 5; 0: never).")
     var backfillDays: Int?
 
-    @Option(help: .hidden)
+    @Option(parsing: .unconditional, help: .hidden)
     var cloudIntervalSeconds: Double = 60
 
     @OptionGroup(title: "Forecasts") var forecastOptions: ForecastOptions
 
-    @Option(help: "Serve /healthz and Prometheus /metrics on 127.0.0.1 at this port (off by default).")
+    @Option(parsing: .unconditional, help: "Serve /healthz and Prometheus /metrics at this port, such as 10222 (off by default).")
     var metricsPort: UInt16?
+
+    @Option(help: "The IPv4 address /metrics listens on (default: 127.0.0.1; 0.0.0.0: every interface, unauthenticated).")
+    var metricsAddress: String?
 
     @Flag(help: "Apply a configuration file that sets no key (empty, or only comments) on SIGHUP even when the running configuration came from a file that set some. Without it such a reload is refused and the running configuration stays: an emptied file is more often a mistake than a wish for every default.")
     var allowEmpty = false
 
-    @Option(help: .hidden)
+    @Option(parsing: .unconditional, help: .hidden)
     var seconds: Int?
 
     /// A cap on the database's size in pages, for tests of a full disk
     /// (SQLite then fails writes with SQLITE_FULL, as on a full disk).
-    @Option(help: .hidden)
+    @Option(parsing: .unconditional, help: .hidden)
     var maximumDatabasePages: Int?
 
     /// Every option that sets a configuration key is held to that key's rule.
@@ -153,6 +156,7 @@ struct RunCommand: AsyncParsableCommand {
         try ConfigurationSchema.checkOption("fallback-after", sets: "weatherflow.fallback_after_seconds", fallbackAfter)
         try ConfigurationSchema.checkOption("backfill-days", sets: "weatherflow.backfill_days", backfillDays)
         try ConfigurationSchema.checkOption("metrics-port", sets: "metrics.port", metricsPort)
+        try ConfigurationSchema.checkOption("metrics-address", sets: "metrics.address", metricsAddress)
     }
 
     func run() async throws {
@@ -208,11 +212,11 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as GatewayError where error.code == .statusSocketUnavailable {
             throw ValidationError(error.description)
         } catch let error as GatewayError where error.code == .metricsUnavailable {
-            throw ValidationError("--metrics-port: \(error.description)")
+            throw ValidationError("--metrics-port, --metrics-address: \(error.description)")
         }
         StandardOutput.errorLine(ListenCommand.summary(outcome.statistics))
         if outcome.refusedCount > 0 {
-            StandardOutput.errorLine("The store refused \(outcome.refusedCount) messages (see the error above).")
+            StandardOutput.errorLine("The store refused \(Plural.count(outcome.refusedCount, "message")) (see the error above).")
         }
     }
 

@@ -38,13 +38,13 @@ struct SetupCommand: AsyncParsableCommand {
     @Option(help: "A file holding the WeatherFlow personal access token (mode 600); without it, the token is asked for.")
     var tokenFile: String?
 
-    @Option(help: "The WeatherFlow station id to use; without it, you choose from the list.")
+    @Option(parsing: .unconditional, help: "The WeatherFlow station id to use; without it, you choose from the list.")
     var station: Int?
 
     @Option(help: "The MQTT broker's host name or address.")
     var mqttHost: String?
 
-    @Option(help: "The MQTT broker's port.")
+    @Option(parsing: .unconditional, help: "The MQTT broker's port.")
     var mqttPort: Int?
 
     @Option(help: "The user name for the broker (its password is asked for, or read from --mqtt-password-file).")
@@ -53,10 +53,10 @@ struct SetupCommand: AsyncParsableCommand {
     @Option(help: "A file holding the broker password (mode 600).")
     var mqttPasswordFile: String?
 
-    @Option(help: "How long to listen for the hub's broadcasts, in seconds (0 skips the check).")
+    @Option(parsing: .unconditional, help: "How long to listen for the hub's broadcasts, in seconds (0 skips the check).")
     var udpSeconds: Int = 30
 
-    @Option(help: "The UDP port the hub broadcasts to.")
+    @Option(parsing: .unconditional, help: "The UDP port the hub broadcasts to.")
     var udpPort: UInt16 = UDPListenerConfiguration.defaultPort
 
     @Option(help: "The WeatherFlow REST API's base URL, for tests or a proxy.")
@@ -129,7 +129,7 @@ struct SetupCommand: AsyncParsableCommand {
         // 3. The broadcasts.
         StandardOutput.line("")
         if udpSeconds > 0 {
-            StandardOutput.line("Step 3 of 5: listening for the hub's broadcasts on UDP port \(udpPort) for up to \(udpSeconds) seconds.")
+            StandardOutput.line("Step 3 of 5: listening for the hub's broadcasts on UDP port \(udpPort) for up to \(Plural.count(udpSeconds, "second")).")
             let probe = BroadcastProbe.listen(port: udpPort, seconds: udpSeconds)
             for check in probe.checks { for line in check.lines { StandardOutput.line(line) } }
             for line in probe.serialMatch(stationSerials: Set(chosen.devices.compactMap { $0.serialNumber?.rawValue })) { StandardOutput.line(line) }

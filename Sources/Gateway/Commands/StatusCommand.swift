@@ -1,6 +1,8 @@
 import ArgumentParser
 import GatewayCore
+import Glibc
 import JSON
+import Storage
 
 /// `tempest-gateway status`: ask the running gateway how it is doing.
 struct StatusCommand: ParsableCommand {
@@ -14,10 +16,13 @@ struct StatusCommand: ParsableCommand {
             duplicates, late, dropped by the kernel). Exit status 1 when the gateway does not answer; the \
             message says why: not running, or the socket is private to the gateway's user (mode 0600; run \
             status as that user or with sudo). With --json, a document {"state": ...} on standard output \
-            says it too: not_running, permission_denied or no_answer.
+            says it too: not_running, permission_denied or no_answer. When the database can be read, the text \
+            ends with each device's newest stored observation in --units (default: the configured mqtt.units); \
+            the JSON document has no weather values.
 
             Examples:
               tempest-gateway status
+              tempest-gateway status --units imperial
               tempest-gateway status --json --database /var/lib/tempest-gateway/tempest-gateway.db
             """
     )
@@ -27,11 +32,14 @@ struct StatusCommand: ParsableCommand {
     @Flag(help: "Print the gateway's JSON document.")
     var json = false
 
+    @OptionGroup var unitOptions: UnitOptions
+
     func run() throws {
         let socketPath = StatusServer.socketPath(database: databaseOptions.path)
         let answer = StatusAnswer.fetch(socketPath: socketPath, format: json ? "json" : "text")
         if case .report(let report) = answer {
             StandardOutput.line(report)
+            if !json { try newestObservations().forEach(StandardOutput.line) }
             return
         }
         let message = StatusCommand.explanation(answer, socketPath: socketPath)
@@ -46,6 +54,22 @@ struct StatusCommand: ParsableCommand {
             StandardOutput.line(writer.text)
         }
         throw ExitCode(1)
+    }
+
+    /// Each device's newest stored observation as a sentence in the chosen
+    /// units; none when the database cannot be read (it may be private to
+    /// the gateway's user, whose status socket still answered).
+    private func newestObservations() throws -> [String] {
+        let units = unitOptions.chosen(try unitOptions.settings())
+        guard FileStatus.exists(databaseOptions.path), let store = try? Store(readOnlyPath: databaseOptions.path),
+            let serials = try? StoreAccess.observationSerials(store, only: nil)
+        else { return [] }
+        let now = Int64(Glibc.time(nil))
+        return serials.compactMap { serial in
+            (try? store.recentObservations(serial: serial, count: 1).first).flatMap { $0 }.map {
+                ObservationRecordFormat.sentence($0, now: now, units: units)
+            }
+        }
     }
 
     /// What went wrong, in a sentence that says what to do.

@@ -1,3 +1,4 @@
+import Configuration
 import ArgumentParser
 import ForecastBridge
 import GatewayCore
@@ -6,13 +7,14 @@ import Meteorology
 import Storage
 
 extension ForecastCommand {
-    /// The units of `--database` output (`--units`).
-    var chosenUnits: PublishedForecastUnits {
-        PublishedForecastUnits(units: units == .imperial ? .imperial : .metric)
+    /// The units of the output: `--units`, else the configured ones (see
+    /// ``GatewayConfiguration/consoleUnits(option:)``).
+    func chosenUnits(_ settings: GatewayConfiguration) -> PublishedForecastUnits {
+        PublishedForecastUnits(units: unitOptions.chosen(settings))
     }
 
     /// `forecast --database PATH [--verification] [--json]`: what `run` keeps in the database.
-    func showStored(database path: String) throws {
+    func showStored(database path: String, settings: GatewayConfiguration) throws {
         let store: Store
         do {
             store = try Store(path: path)
@@ -33,17 +35,20 @@ extension ForecastCommand {
             throw ExitCode(1)
         }
         let now = Int64(Glibc.time(nil))
-        let zone = (response.timeZone ?? timezone).flatMap { try? TimeZoneRules(identifier: $0) } ?? TimeZoneRules.utc
+        let zone = (response.timeZone ?? timezone ?? settings.station.timeZone).flatMap { try? TimeZoneRules(identifier: $0) } ?? TimeZoneRules.utc
         let station = try StationReading.read(from: store, now: now, localDate: zone.localDate(at: now).description)
         let served = ServedForecast(response: response, fetchedAt: record.fetchedAt, isCurrent: false)
         let conditions = ForecastConditions(served, station: station, now: now)
         if json {
             StandardOutput.line(
-                ForecastReport.json(served, conditions: conditions, locationKey: record.locationKey, now: now, units: chosenUnits))
+                ForecastReport.json(
+                    served, conditions: conditions, locationKey: record.locationKey, now: now,
+                    // JSON follows only an explicit --units, as it always has; the configured units are for people.
+                    units: PublishedForecastUnits(units: unitOptions.units == .imperial ? .imperial : .metric)))
         } else {
             ForecastReport.lines(
                 served, conditions: conditions, station: station, locationKey: record.locationKey, hours: hours, now: now,
-                style: .standardOutput, units: chosenUnits
+                style: .standardOutput, units: chosenUnits(settings)
             ).forEach(StandardOutput.line)
         }
     }

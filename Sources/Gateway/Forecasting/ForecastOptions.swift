@@ -14,10 +14,10 @@ import Storage
 /// from a file only its owner can read (`--open-meteo-key-file`),
 /// `$TEMPEST_OPEN_METEO_API_KEY`, or the systemd credential `open-meteo-api-key`.
 struct ForecastOptions: ParsableArguments {
-    @Option(help: "The station's latitude in decimal degrees, for forecasts (south is negative: --latitude=-33.87).")
+    @Option(parsing: .unconditional, help: "The station's latitude in decimal degrees, for forecasts (south is negative: --latitude -33.87).")
     var latitude: Double?
 
-    @Option(help: "The station's longitude in decimal degrees, for forecasts (west is negative: --longitude=-104.99).")
+    @Option(parsing: .unconditional, help: "The station's longitude in decimal degrees, for forecasts (west is negative: --longitude -104.99).")
     var longitude: Double?
 
     @Option(help: "Open-Meteo's base URL (the commercial host, a self-hosted server, or a test server; default \(OpenMeteoClient.defaultBaseURL)).")
@@ -29,13 +29,13 @@ struct ForecastOptions: ParsableArguments {
     @Flag(help: "Do not poll Open-Meteo even when a location is given.")
     var noForecast = false
 
-    @Option(help: "Minutes between forecast polls (at least 1; default 30).")
+    @Option(parsing: .unconditional, help: "Minutes between forecast polls (at least 1; default 30).")
     var forecastInterval: Int?
 
-    @Option(help: .hidden)
+    @Option(parsing: .unconditional, help: .hidden)
     var forecastRetrySeconds: Int64 = 60
 
-    @Option(help: .hidden)
+    @Option(parsing: .unconditional, help: .hidden)
     var forecastRefreshSeconds: Double = 60
 
     func validate() throws {
@@ -101,7 +101,7 @@ struct ForecastOptions: ParsableArguments {
         query.daily = chosen["daily"] ?? query.daily
         let schedule = PollSchedule(intervalSeconds: Int64(forecastInterval) * 60, firstRetrySeconds: forecastRetrySeconds)
         StandardOutput.errorLine(
-            "Forecasts from \(RedactedURL.redact(openMeteoApi)) for \(query.locationKey) every \(forecastInterval) minutes "
+            "Forecasts from \(RedactedURL.redact(openMeteoApi)) for \(query.locationKey) every \(Plural.count(forecastInterval, "minute")) "
                 + "(\(WeightedCalls.format(query.weightedCalls)) weighted calls a poll).")
         return ForecastService(
             poller: ForecastPoller(client: client, query: query, schedule: schedule),

@@ -55,7 +55,7 @@ enum ForecastReport {
         }
         if !corrected.isEmpty {
             lines.append("")
-            lines.append(style.emphasized("Corrected temperature, next \(corrected.count) hours:"))
+            lines.append(style.emphasized("Corrected temperature, next \(Plural.count(corrected.count, "hour")):"))
             lines.append("  " + corrected.joined(separator: ", "))
         }
         var later = served.response

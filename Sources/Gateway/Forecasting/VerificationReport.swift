@@ -14,9 +14,9 @@ enum VerificationReport {
         for summary in summaries {
             let bias = summary.meanErrorCelsius
             lines.append(
-                "  lead \(summary.leadHours) hour\(summary.leadHours == 1 ? "" : "s"): mean absolute error "
+                "  lead \(Plural.count(summary.leadHours, "hour")): mean absolute error "
                     + "\(format(summary.meanAbsoluteErrorCelsius)) degrees Celsius, observed minus forecast on average "
-                    + "\(bias > 0 ? "+" : "")\(format(bias)) degrees Celsius, over \(summary.count) forecast hour\(summary.count == 1 ? "" : "s")")
+                    + "\(bias > 0 ? "+" : "")\(format(bias)) degrees Celsius, over \(Plural.count(summary.count, "forecast hour"))")
         }
         return lines
     }

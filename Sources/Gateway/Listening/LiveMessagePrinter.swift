@@ -9,6 +9,8 @@ struct LiveMessagePrinter: Sendable {
     /// Also print rejected and ignored datagrams (to standard error).
     let showRejected: Bool
     let style: TerminalStyle
+    /// The units of the sentences (JSON lines stay in protocol units).
+    var units: PublishedUnits = .metric
 
     func handle(_ event: ListenerEvent) {
         switch event {
@@ -22,7 +24,7 @@ struct LiveMessagePrinter: Sendable {
                 })
                 StandardOutput.line(writer.text)
             } else {
-                StandardOutput.line(MessageDescription.line(for: received.message, isLate: received.isLate, style: style))
+                StandardOutput.line(MessageDescription.line(for: received.message, isLate: received.isLate, style: style, units: units))
             }
         case .rejected(let error, let source):
             if showRejected {

@@ -15,7 +15,7 @@ enum ForecastCatalogFormat {
         for category in ForecastCategory.allCases {
             let variables = VariableCatalog.variables(in: category)
             lines.append("")
-            lines.append(style.emphasized("Category: \(category.title), \(variables.count) variables"))
+            lines.append(style.emphasized("Category: \(category.title), \(Plural.count(variables.count, "variable"))"))
             for variable in variables {
                 lines.append("  " + line(for: variable))
             }

@@ -61,21 +61,27 @@ enum ObservationRecordFormat {
         return (fixed + values(record).map { $0.map(JSONWriter.format) ?? "" }).joined(separator: ",")
     }
 
-    /// An aligned text table: a header naming each column with its unit,
-    /// then one line per row; "-" marks a missing value.
-    static func table(_ records: [ObservationRecord]) -> [String] {
+    /// An aligned text table in `units`: a header naming each column with
+    /// its unit, then one line per row; "-" marks a missing value.
+    static func table(_ records: [ObservationRecord], units: PublishedUnits = .metric) -> [String] {
+        func symbol(_ field: String, _ protocolUnit: String) -> String {
+            let chosen = units.homeAssistantUnit(field: field, fallback: protocolUnit) ?? protocolUnit
+            return chosen == "mbar" ? "mb" : chosen
+        }
         let header = [
-            "Time (UTC)", "Device", "Temperature (°C)", "Humidity (%)", "Pressure (mb)", "Wind (m/s)",
-            "Gust (m/s)", "Direction (°)", "Rain (mm)", "UV", "Battery (V)", "Source",
+            "Time (UTC)", "Device", "Temperature (\(symbol("air_temperature", "°C")))", "Humidity (%)",
+            "Pressure (\(symbol("station_pressure", "mb")))", "Wind (\(symbol("wind_avg", "m/s")))",
+            "Gust (\(symbol("wind_gust", "m/s")))", "Direction (°)", "Rain (\(symbol("rain_accumulated", "mm")))", "UV",
+            "Battery (V)", "Source",
         ]
-        func text(_ value: Double?) -> String { value.map(JSONWriter.format) ?? "-" }
+        func text(_ value: Double?, _ field: String = "") -> String { value.map { units.text(field: field, $0) } ?? "-" }
         let rows = records.map { record in
             [
                 UTCTime.readable(UnixTimestamp(secondsSince1970: record.timestamp)).replacingUTCSuffix(),
-                record.serial, text(record.airTemperatureCelsius), text(record.relativeHumidityPercent),
-                text(record.stationPressureMillibars), text(record.windAverageMetersPerSecond),
-                text(record.windGustMetersPerSecond), text(record.windDirectionDegrees.map(Double.init)),
-                text(record.rainAccumulatedMillimeters), text(record.uvIndex), text(record.batteryVolts),
+                record.serial, text(record.airTemperatureCelsius, "air_temperature"), text(record.relativeHumidityPercent),
+                text(record.stationPressureMillibars, "station_pressure"), text(record.windAverageMetersPerSecond, "wind_avg"),
+                text(record.windGustMetersPerSecond, "wind_gust"), text(record.windDirectionDegrees.map(Double.init)),
+                text(record.rainAccumulatedMillimeters, "rain_accumulated"), text(record.uvIndex), text(record.batteryVolts),
                 sourceName(record.source),
             ]
         }

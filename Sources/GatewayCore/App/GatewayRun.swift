@@ -130,7 +130,7 @@ public struct GatewayRun: Sendable {
         }
         if let recovery = writer.recovery { operatorLog.line(recovery.sentence) }
         if let rows = writer.importedSpillRows {
-            operatorLog.line("Stored \(rows) rows that the last run could not write and kept in \(SpillFile.path(database: path)).")
+            operatorLog.line("Stored \(Plural.count(rows, "row")) that the last run could not write and kept in \(SpillFile.path(database: path)).")
         }
         let futureToleranceSeconds = Int64(settings.udp.futureToleranceSeconds)
         let summaries = DailySummaryKeeper(timeZone: zone, futureToleranceSeconds: futureToleranceSeconds)
@@ -146,7 +146,7 @@ public struct GatewayRun: Sendable {
         let quarantine = MessageQuarantine(writer: writer, toleranceSeconds: futureToleranceSeconds, admission: admission)
         operatorLog.line(
             "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
-                + "\(restored.observations) stored observations and \(restored.strikes) strikes.")
+                + "\(Plural.count(restored.observations, "stored observation")) and \(Plural.count(restored.strikes, "strike")).")
 
         let hooks = self.hooks
         let cloudClient = try hooks.cloudClient(settings)
@@ -244,7 +244,11 @@ public struct GatewayRun: Sendable {
             // are lost if the gateway stops before it has room again.
             do {
                 metrics = try MetricsServer(
-                    port: metricsPort, metrics: { reportNow().prometheus(now: Int64(Glibc.time(nil))) },
+                    address: settings.metrics.address, port: metricsPort,
+                    metrics: {
+                        reportNow().prometheus(now: Int64(Glibc.time(nil)))
+                            + WeatherGauges.prometheus(WeatherGauges.newestObservations(databasePath: path))
+                    },
                     health: {
                         guard runningListener.withLock({ $0 })?.receiveLoopIsResponsive(withinSeconds: 10) == true else {
                             return .unhealthy("receive loop not running")
@@ -259,7 +263,7 @@ public struct GatewayRun: Sendable {
             } catch {
                 throw GatewayError.metricsUnavailable(error)
             }
-            operatorLog.line("Serving /healthz and /metrics on http://127.0.0.1:\(metrics!.port).")
+            operatorLog.line("Serving /healthz and /metrics on http://\(settings.metrics.address):\(metrics!.port).")
         }
         defer { metrics?.stop() }
         var session = ListeningSession(

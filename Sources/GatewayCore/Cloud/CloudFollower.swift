@@ -191,7 +191,7 @@ public final class CloudFollower: Sendable {
         if quiet {
             if !wasPolling {
                 logger.warning(
-                    "no observation from \(serial) over UDP for \(now - (lastUDP ?? startedAt)) seconds; polling the WeatherFlow REST API every \(Int(settings.pollIntervalSeconds)) seconds until UDP returns")
+                    "no observation from \(serial) over UDP for \(Plural.count(now - (lastUDP ?? startedAt), "second")); polling the WeatherFlow REST API every \(Int(settings.pollIntervalSeconds)) seconds until UDP returns")
                 memory.withLock { memory in
                     memory.report.devices[serial]?.pollingREST = true
                     memory.report.devices[serial]?.pollingSince = now

@@ -40,7 +40,7 @@ public struct ForecastDiscovery: Sendable {
         Entity(field: "precipitation_probability_today", name: "Precipitation probability today", fixedUnit: "%", precision: 0),
     ] + ForecastConditions.correctedLeadHours.map { lead in
         Entity(
-            field: "corrected_temperature_\(lead)h", name: "Corrected temperature in \(lead) hour\(lead == 1 ? "" : "s")",
+            field: "corrected_temperature_\(lead)h", name: "Corrected temperature in \(Plural.count(lead, "hour"))",
             deviceClass: "temperature", temperature: true, precision: 1)
     } + [
         Entity(field: "observed_minus_forecast", name: "Observed minus forecast", temperature: true, precision: 1),

@@ -62,7 +62,7 @@ public final class ForecastService: Sendable {
         // A forecast stored less than an interval ago is served until the
         // interval is up, so that restarts do not add requests.
         let firstPollAfter = storedAge.map { max(0, poller.intervalSeconds - $0) } ?? 0
-        if firstPollAfter > 0 { logger.notice("the stored forecast is recent; next poll in \(firstPollAfter) seconds") }
+        if firstPollAfter > 0 { logger.notice("the stored forecast is recent; next poll in \(Plural.count(firstPollAfter, "second"))") }
         if let discovery = publisher?.discovery {
             publisher?.update(values: ForecastDiscovery(discovery: discovery, units: units).configs(base: discovery.layout.base))
         }
@@ -130,7 +130,7 @@ public final class ForecastService: Sendable {
                 return state.lastLoggedFailure != nil
             }
             logger.notice(
-                "\(recovered ? "Open-Meteo answers again: " : "")fetched a forecast (\(fetched.attempts) attempt\(fetched.attempts == 1 ? "" : "s")); next poll in \(next) seconds")
+                "\(recovered ? "Open-Meteo answers again: " : "")fetched a forecast (\(Plural.count(fetched.attempts, "attempt"))); next poll in \(Plural.count(next, "second"))")
         case .failed(let error, let next):
             let description = "\(error)"
             let (firstOfKind, age) = state.withLock { state -> (Bool, String?) in
@@ -141,7 +141,7 @@ public final class ForecastService: Sendable {
             }
             if firstOfKind {
                 let serving = age.map { "serving the last forecast, fetched \($0) ago" } ?? "no forecast to serve yet"
-                logger.warning("forecast poll failed: \(description); \(serving); next poll in \(next) seconds")
+                logger.warning("forecast poll failed: \(description); \(serving); next poll in \(Plural.count(next, "second"))")
             }
         }
         await refresh()

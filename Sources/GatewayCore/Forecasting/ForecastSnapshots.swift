@@ -32,9 +32,9 @@ public enum ForecastSnapshots {
     /// `47 minutes`, `3 hours 5 minutes`, `2 days 4 hours`: how long ago `then` was.
     public static func age(from then: Int64, to now: Int64) -> String {
         let minutes = max(0, now - then) / 60
-        if minutes < 60 { return "\(minutes) minute\(minutes == 1 ? "" : "s")" }
+        if minutes < 60 { return Plural.count(minutes, "minute") }
         let hours = minutes / 60
-        if hours < 48 { return "\(hours) hour\(hours == 1 ? "" : "s") \(minutes % 60) minute\(minutes % 60 == 1 ? "" : "s")" }
-        return "\(hours / 24) days \(hours % 24) hour\(hours % 24 == 1 ? "" : "s")"
+        if hours < 48 { return "\(Plural.count(hours, "hour")) \(Plural.count(minutes % 60, "minute"))" }
+        return "\(Plural.count(hours / 24, "day")) \(Plural.count(hours % 24, "hour"))"
     }
 }

@@ -45,17 +45,8 @@ public struct PublishedForecastUnits: Sendable {
     /// The published unit of `unit`'s values, spelled out (for people).
     public func spokenName(_ unit: ForecastUnit) -> String {
         switch symbol(unit) {
-        case "°F": "degrees Fahrenheit"
-        case "km/h": "kilometres per hour"
-        case "mph": "miles per hour"
-        case "kn": "knots"
-        case "in": "inches"
-        case "mi": "miles"
-        case "km": "kilometres"
-        case "inHg": "inches of mercury"
-        case "mmHg": "millimetres of mercury"
-        case "kPa": "kilopascals"
-        default: unit.spokenName
+        case "°C", "mm", "m/s", "mbar", nil: unit.spokenName
+        case let symbol?: PublishedUnits.spokenName(symbol: symbol) ?? unit.spokenName
         }
     }
 

@@ -13,8 +13,8 @@ public enum VerificationClosingNote {
         guard !shown.isEmpty else { return "Forecast verification: no verified forecast hours yet." }
         return "Forecast verification, mean absolute error of the temperature by lead time: "
             + shown.map { summary in
-                "\(summary.leadHours) hour\(summary.leadHours == 1 ? "" : "s") ahead \(format(summary.meanAbsoluteErrorCelsius)) degrees Celsius "
-                    + "(\(summary.count) hour\(summary.count == 1 ? "" : "s"))"
+                "\(Plural.count(summary.leadHours, "hour")) ahead \(format(summary.meanAbsoluteErrorCelsius)) degrees Celsius "
+                    + "(\(Plural.count(summary.count, "hour")))"
             }.joined(separator: ", ") + "."
     }
 

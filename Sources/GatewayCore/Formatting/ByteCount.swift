@@ -4,7 +4,7 @@ import JSON
 public enum ByteCount {
     /// `bytes` in bytes, kilobytes or megabytes, one decimal.
     public static func text(_ bytes: Int64) -> String {
-        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 { return Plural.count(bytes, "byte") }
         if bytes < 1024 * 1024 { return "\(JSONWriter.format((Double(bytes) / 102.4).rounded() / 10)) kilobytes" }
         return "\(JSONWriter.format((Double(bytes) / 104_857.6).rounded() / 10)) megabytes"
     }

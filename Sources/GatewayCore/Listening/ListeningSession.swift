@@ -55,7 +55,7 @@ public struct ListeningSession: Sendable {
         }
         operatorLog.line(
             "Listening for Tempest hub broadcasts on UDP \(configuration.bindAddress):\(listener.boundPort)"
-                + (durationSeconds.map { " for \($0) seconds" } ?? "; press Control-C to stop") + "."
+                + (durationSeconds.map { " for \(Plural.count($0, "second"))" } ?? "; press Control-C to stop") + "."
         )
         onStart?(listener)
         notifier?.ready(status: readyStatus)
@@ -100,7 +100,7 @@ public struct ListeningSession: Sendable {
 
     public static func silenceHint(port: UInt16) -> String {
         """
-        Nothing has arrived on UDP port \(port) in \(silenceHintSeconds) seconds. A hub broadcasts every 10 seconds, \
+        Nothing has arrived on UDP port \(port) in \(Plural.count(silenceHintSeconds, "second")). A hub broadcasts every 10 seconds, \
         so something is in the way. The usual causes:
           - the hub is on another VLAN or subnet: broadcasts do not cross routers;
           - the gateway runs in Docker with bridge networking: use host networking (network_mode: host);

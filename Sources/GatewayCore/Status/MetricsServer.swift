@@ -1,10 +1,11 @@
 import Glibc
 import SystemSupport
 
-/// An optional HTTP endpoint on 127.0.0.1 (never another address): `GET
-/// /healthz` answers `ok` while `health` says so (else 503 with its
-/// reason), `GET /metrics` the
-/// counters in Prometheus' text format. One request per connection.
+/// An optional HTTP endpoint on one IPv4 address (127.0.0.1 unless the
+/// operator chooses another, 0.0.0.0 for every interface): `GET /healthz`
+/// answers `ok` while `health` says so (else 503 with its reason), `GET
+/// /metrics` the counters and weather gauges in Prometheus' text format.
+/// One request per connection.
 ///
 /// Any local user can connect, so no client may hold it: connections are
 /// served together (``RequestAnswerLoop``), each gets ``rules``' seconds to
@@ -32,16 +33,24 @@ public final class MetricsServer: Sendable {
     public let port: UInt16
     private let loop: RequestAnswerLoop
 
-    public init(port: UInt16, metrics: @escaping @Sendable () -> String, health: @escaping @Sendable () -> HealthVerdict) throws(SetupError) {
+    /// Listens on `address` (dotted IPv4 text) at `port` (0: any free port).
+    public init(
+        address: String = "127.0.0.1", port: UInt16, metrics: @escaping @Sendable () -> String,
+        health: @escaping @Sendable () -> HealthVerdict
+    ) throws(SetupError) {
+        var binary = in_addr()
+        guard inet_pton(AF_INET, address, &binary) == 1 else {
+            throw SetupError(description: "cannot serve metrics on \(address): not an IPv4 address")
+        }
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketDescriptor >= 0 else { throw SetupError(description: "cannot create the metrics socket") }
         var reuse: Int32 = 1
         setsockopt(socketDescriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
+        var socketAddress = sockaddr_in()
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        socketAddress.sin_port = port.bigEndian
+        socketAddress.sin_addr = binary
+        let bound = withUnsafePointer(to: &socketAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
@@ -49,13 +58,13 @@ public final class MetricsServer: Sendable {
         guard bound == 0, listen(socketDescriptor, 64) == 0 else {
             let reason = SystemError.current.message
             close(socketDescriptor)
-            throw SetupError(description: "cannot serve metrics on 127.0.0.1:\(port): \(reason)")
+            throw SetupError(description: "cannot serve metrics on \(address):\(port): \(reason)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
+        _ = withUnsafeMutablePointer(to: &socketAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
         }
-        self.port = UInt16(bigEndian: address.sin_port)
+        self.port = UInt16(bigEndian: socketAddress.sin_port)
         do {
             loop = try RequestAnswerLoop(
                 listening: socketDescriptor, threadName: "metrics-http", rules: MetricsServer.rules,
@@ -63,7 +72,7 @@ public final class MetricsServer: Sendable {
                 answer: { request in MetricsServer.answer(to: request, metrics: metrics, health: health) })
         } catch {
             close(socketDescriptor)
-            throw SetupError(description: "cannot serve metrics on 127.0.0.1:\(port): \(error.message)")
+            throw SetupError(description: "cannot serve metrics on \(address):\(port): \(error.message)")
         }
     }
 

@@ -8,15 +8,15 @@ extension StatusReport {
         var lines = [String]()
         let rule = admission.isConfigured
             ? "the station's configured serials"
-            : "the first \(admission.limit) devices heard (no station serials configured)"
+            : "the first \(Plural.count(admission.limit, "device")) heard (no station serials configured)"
         lines.append(
-            "Devices published: \(rule); admitted now: \(admission.admittedDevices) devices and \(admission.admittedHubs) hubs.")
+            "Devices published: \(rule); admitted now: \(Plural.count(admission.admittedDevices, "device")) and \(Plural.count(admission.admittedHubs, "hub")).")
         guard admission.refusedMessages > 0 else { return lines }
         let recent = admission.refused.prefix(StatusReport.refusedTextLimit).map {
-            "\($0.serial) (\(now - $0.lastHeardSeconds) seconds ago, \($0.messages) messages)"
+            "\($0.serial) (\(Plural.count(now - $0.lastHeardSeconds, "second")) ago, \(Plural.count($0.messages, "message")))"
         }
         lines.append(
-            "Refused devices: \(admission.refused.count) serials remembered, \(admission.refusedMessages) messages ignored "
+            "Refused devices: \(Plural.count(admission.refused.count, "serial")) remembered, \(Plural.count(admission.refusedMessages, "message")) ignored "
                 + "(counted only, not stored). Most recent: " + recent.joined(separator: ", ") + ".")
         if !admission.isConfigured {
             lines.append(

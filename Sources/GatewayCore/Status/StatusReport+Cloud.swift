@@ -10,7 +10,7 @@ extension StatusReport {
         var parts = ["WeatherFlow cloud: station \(cloud.stationID.map(String.init) ?? "not found yet")."]
         for (serial, device) in cloud.devices.sorted(by: { $0.key < $1.key }) {
             let mode = device.pollingREST
-                ? "UDP quiet, polling REST for \(now - (device.pollingSince ?? now)) seconds"
+                ? "UDP quiet, polling REST for \(Plural.count(now - (device.pollingSince ?? now), "second"))"
                 : "UDP live, REST idle"
             parts.append(
                 "Device \(serial): \(mode); rows from REST \(device.restRows); rows filled into gaps \(device.backfilledRows).")
@@ -21,7 +21,7 @@ extension StatusReport {
                     + (cloud.rainYesterdayRainCheckMillimeters.map { "; yesterday \(JSONWriter.format($0)) millimetres." } ?? "."))
         }
         if let error = cloud.lastError {
-            parts.append("Last cloud error, \(now - (cloud.lastErrorAt ?? now)) seconds ago: \(error).")
+            parts.append("Last cloud error, \(Plural.count(now - (cloud.lastErrorAt ?? now), "second")) ago: \(error).")
         }
         return parts.joined(separator: " ")
     }

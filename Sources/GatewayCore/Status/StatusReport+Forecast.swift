@@ -10,7 +10,7 @@ extension StatusReport {
         guard let served = forecast.served else {
             return "Forecasts for \(forecast.locationKey): none fetched yet."
         }
-        let age = "fetched \(served.ageMinutes(now: now)) minutes ago"
+        let age = "fetched \(Plural.count(served.ageMinutes(now: now), "minute")) ago"
         if served.isCurrent { return "Forecasts for \(forecast.locationKey): current, \(age)." }
         return "Forecasts for \(forecast.locationKey): Open-Meteo cannot be reached (\(served.lastError ?? "no answer")); "
             + "serving the last forecast, \(age)."

@@ -43,7 +43,7 @@ public struct StatusReport {
     /// The report as sentences, labels before values (for people and screen
     /// readers), one per line, handed to `output` in pieces.
     public func writeText(now: Int64, to output: (String) -> Void) {
-        var lines = ["Gateway version \(GatewayVersion.current), running for \(now - startedAt) seconds."]
+        var lines = ["Gateway version \(GatewayVersion.current), running for \(Plural.count(now - startedAt, "second"))."]
         if let listener {
             let statistics = listener.statistics
             lines.append(
@@ -66,7 +66,7 @@ public struct StatusReport {
             pendingBytes = 0
         }
         for (serial, device) in devices {
-            let ages = device.lastReceivedByType.map { "\($0.type) \(now - $0.at) seconds ago" }.joined(separator: ", ")
+            let ages = device.lastReceivedByType.map { "\($0.type) \(Plural.count(now - $0.at, "second")) ago" }.joined(separator: ", ")
             var line = "Device \(serial): last heard \(ages); source \(device.source)"
             if let battery = device.batteryVolts { line += "; battery \(JSONWriter.format(battery)) volts" }
             if let mode = device.powerSaveMode { line += mode == 0 ? "; full power" : "; power save mode \(mode)" }

@@ -61,7 +61,7 @@ struct DatabaseCheckCommand: ParsableCommand {
         } else if problems.isEmpty {
             StandardOutput.line("Integrity check passed: \(path) is consistent.")
         } else {
-            StandardOutput.line("Integrity check FAILED for \(path): \(problems.count) problems.")
+            StandardOutput.line("Integrity check FAILED for \(path): \(Plural.count(problems.count, "problem")).")
             StandardOutput.line("Damaged tables: \(damagedTables.isEmpty ? "none named" : damagedTables.joined(separator: ", ")).")
             StandardOutput.line("What to do: \(Self.advice).")
             for problem in problems { StandardOutput.line("  problem: \(problem)") }

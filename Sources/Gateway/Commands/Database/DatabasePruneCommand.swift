@@ -50,8 +50,8 @@ struct DatabasePruneCommand: ParsableCommand {
             StandardOutput.line(writer.text)
             return
         }
-        StandardOutput.line("Pruned \(report.totalDeleted) rows; wrote \(report.windMinutesWritten) per-minute wind aggregates.")
-        for (table, count) in deleted where count > 0 { StandardOutput.line("  \(table): \(count) rows deleted") }
-        for (table, count) in packed where count > 0 { StandardOutput.line("  \(table): \(count) rows packed into whole days") }
+        StandardOutput.line("Pruned \(Plural.count(report.totalDeleted, "row")); wrote \(Plural.count(report.windMinutesWritten, "per-minute wind aggregate")).")
+        for (table, count) in deleted where count > 0 { StandardOutput.line("  \(table): \(Plural.count(count, "row")) deleted") }
+        for (table, count) in packed where count > 0 { StandardOutput.line("  \(table): \(Plural.count(count, "row")) packed into whole days") }
     }
 }

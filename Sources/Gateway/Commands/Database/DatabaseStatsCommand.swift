@@ -39,7 +39,7 @@ struct DatabaseStatsCommand: ParsableCommand {
         StandardOutput.line("Database: \(databaseOptions.path)")
         StandardOutput.line("File size: \(ByteCount.text(statistics.databaseFileBytes)), write-ahead log: \(ByteCount.text(statistics.walFileBytes))")
         StandardOutput.line(
-            "Pages: \(statistics.pageCount) of \(statistics.pageSize) bytes, \(statistics.freelistCount) free")
+            "Pages: \(statistics.pageCount) of \(Plural.count(statistics.pageSize, "byte")), \(statistics.freelistCount) free")
         StandardOutput.line("Rows per table:")
         for (table, count) in tables { StandardOutput.line("  \(table): \(count)") }
     }

@@ -31,6 +31,6 @@ struct DatabaseVacuumCommand: ParsableCommand {
             return
         }
         StandardOutput.line(
-            "Freed \(freed) pages: the file went from \(ByteCount.text(before.databaseFileBytes)) to \(ByteCount.text(after.databaseFileBytes)).")
+            "Freed \(Plural.count(freed, "page")): the file went from \(ByteCount.text(before.databaseFileBytes)) to \(ByteCount.text(after.databaseFileBytes)).")
     }
 }
