@@ -45,31 +45,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A free port on 127.0.0.1: the kernel picks one for a socket bound to port 0.
-free_port() {
-  local kind="$1" port
-  for _ in $(seq 1 50); do
-    port=$(( (RANDOM << 1 | RANDOM & 1) % 20000 + 30000 ))
-    if ! ss -H -l -n "$kind" "sport = :$port" 2>/dev/null | grep -q .; then
-      echo "$port"
-      return 0
-    fi
-  done
-  echo "demo: no free $kind port found" >&2
-  return 1
-}
+. scripts/local-services.sh
 udp_port=$(free_port -u)
 
 mqtt_arguments=(--no-mqtt)
 if command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ]; then
   broker_port=$(free_port -t)
   printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$broker_port" > "$work/mosquitto.conf"
-  "$(command -v mosquitto || echo /usr/sbin/mosquitto)" -c "$work/mosquitto.conf" > "$work/mosquitto.log" 2>&1 &
-  pids+=($!)
-  for _ in $(seq 1 50); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$broker_port") 2>/dev/null && break
-    sleep 0.1
-  done
+  start_mosquitto "$work/mosquitto.conf" "$work/mosquitto.log" "$broker_port"
+  pids+=("$mosquitto_pid")
   mosquitto_sub -h 127.0.0.1 -p "$broker_port" -v -t 'tempest/#' -t 'homeassistant/#' > "$work/mqtt.log" 2>/dev/null &
   pids+=($!)
   mqtt_arguments=(--mqtt-host 127.0.0.1 --mqtt-port "$broker_port")

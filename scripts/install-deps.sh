@@ -2,6 +2,9 @@
 # Installs the Debian packages the gateway builds and tests against, only when
 # one is missing. Waits for the apt/dpkg lock instead of failing, because a
 # fresh machine often runs unattended-upgrades for a while after boot.
+# Package names given as arguments are installed too, for the scripts that
+# need more than every build does (the container and upgrade tests:
+# debootstrap, podman, runc).
 set -euo pipefail
 
 packages=(
@@ -17,6 +20,7 @@ packages=(
   dpkg-dev
   binutils
   file
+  "$@"
 )
 
 missing=()
