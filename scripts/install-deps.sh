@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # Installs the Debian packages the gateway builds and tests against, only when
 # one is missing. Waits for the apt/dpkg lock instead of failing, because a
 # fresh machine often runs unattended-upgrades for a while after boot.
+# Arguments name further packages that only one script needs (check-deb.sh
+# asks for lintian), so the others do not install them.
 set -euo pipefail
 
 packages=(
@@ -17,6 +21,7 @@ packages=(
   dpkg-dev
   binutils
   file
+  "$@"
 )
 
 missing=()
