@@ -1,10 +1,28 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
 //
 // tempest-gateway: a WeatherFlow Tempest UDP gateway for Raspberry Pi-class
 // Linux. Module boundaries follow `ARCHITECTURE.md` (shared design notes):
 // protocol, meteorology and storage know nothing of each other; only the
 // `Gateway` executable wires them together.
+import Foundation
 import PackageDescription
+
+/// The version, from the VERSION file beside this manifest: the one place it
+/// is written (packaging/build-deb.sh and packaging/debian/changelog follow
+/// it). Only the first line counts, without white space.
+let version: String = {
+    let path = Context.packageDirectory + "/VERSION"
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+        let line = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !line.isEmpty
+    else { fatalError("cannot read the version from \(path)") }
+    // It becomes a C string literal and a Debian version: digits, letters and . + ~ - only.
+    guard line.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".+~-".contains($0)) }) else {
+        fatalError("\(path): \"\(line)\" is not a version (digits, letters and . + ~ - only)")
+    }
+    return line
+}()
 
 let package = Package(
     name: "tempest-gateway",
@@ -49,6 +67,13 @@ let package = Package(
         // MARK: Thread names and malloc's arena limit, which Swift's Glibc
         // module does not import (CProcess.h).
         .target(name: "CProcess"),
+
+        // MARK: The version from the VERSION file, as a C string constant
+        // (a manifest cannot hand Swift code a value any other way).
+        .target(
+            name: "CVersion",
+            cSettings: [.define("TEMPEST_GATEWAY_VERSION", to: "\"\(version)\"")]
+        ),
 
         // MARK: Libraries
         // The small system pieces the other modules share (the monotonic
@@ -101,6 +126,7 @@ let package = Package(
             name: "HTTP",
             dependencies: [
                 "CCurl",
+                "CVersion",
                 "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -141,6 +167,7 @@ let package = Package(
             name: "GatewayCore",
             dependencies: [
                 "CProcess",
+                "CVersion",
                 "JSON",
                 "SystemSupport",
                 "TempestUDP",

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
 // libFuzzer entry point for the datagram decoder. Built by
 // scripts/fuzz-decoder.sh together with the TempestUDP sources (one module,
 // over the JSON module; -sanitize=fuzzer,address); not part of the package

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # Lays a minimal Debian 12 (bookworm) root filesystem into DIR, for the
 # container image (packaging/container/build-image.sh) and the .deb upgrade
 # test (scripts/check-deb-upgrade.sh). Made with debootstrap --variant=minbase

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
+
 """Pipeline benchmark: UDP -> decoder -> SQLite (group commit) -> outbox -> MQTT.
 
 Starts a real mosquitto and the release gateway on free loopback ports and

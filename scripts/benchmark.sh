@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # Builds the benchmarks in release mode and prints their figures. Not part of
 # the test suite: speed targets are checked here, never by timed tests.
 # Usage: scripts/benchmark.sh [seconds per decoder workload, default 5]

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # The container image, built and run as a user would (issue #31): builds it
 # from the project's .deb (packaging/container/build-image.sh), starts a
 # private mosquitto with a password on a free 127.0.0.1 port, and runs the

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # The .deb upgrade path (issue #28 item 5): installs the previous version's
 # package in a Debian 12 root filesystem (packaging/debian-rootfs.sh), fills
 # its database by running the old gateway as the unit does (its command

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # Builds the release binary and fails if it links full Foundation or ICU.
 # FoundationInternationalization and ICU add ~44 MB to the binary
 # (ARCHITECTURE.md); FoundationEssentials, which swift-argument-parser uses,

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # Checks the systemd unit: it must parse, and `systemd-analyze security`
 # must rate its exposure 2.0 or lower.
 set -euo pipefail

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
+
 """The CPU floor: what any gateway must spend per datagram on this machine.
 
 Builds Benchmarks/CPUFloor/cpu-floor.c (a single-threaded C program that does

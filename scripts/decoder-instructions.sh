@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # Instructions per decoded datagram of the realistic mix (decode plus reading
 # every value), counted by callgrind: repeatable whatever else the machine is
 # doing, unlike wall-clock rates. Two runs of 10 and 30 rounds; their

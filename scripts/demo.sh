@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # The whole pipeline in about a minute, without a Tempest hub: starts a
 # private mosquitto broker (when mosquitto is installed), the gateway, and a
 # replay of the simulated sample day (Samples/sample-day.jsonl: a shower and

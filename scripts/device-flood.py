@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
+
 """Device flood: 50,000 datagrams from distinct serials at 5,000 per second
 to a running gateway (issue #26, item 2), with `run`'s defaults (no station
 serials: the first 16 devices heard are the station's; Home Assistant

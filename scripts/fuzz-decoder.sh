@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # Fuzzes the datagram decoder with libFuzzer and AddressSanitizer for a
 # bounded number of inputs and time. Not part of the test suite.
 # Usage: scripts/fuzz-decoder.sh [runs (default 10000000)] [max seconds (default 1800)]

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
+
 """What a quiet gateway costs: a real broker on a free loopback port, the
 gateway started on it, no datagrams at all. After SETTLE seconds it watches
 the gateway for WINDOW seconds and prints, with labels and units, the CPU

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # Installs the Debian packages the gateway builds and tests against, only when
 # one is missing. Waits for the apt/dpkg lock instead of failing, because a
 # fresh machine often runs unattended-upgrades for a while after boot.
-# Package names given as arguments are installed too, for the scripts that
-# need more than every build does (the container and upgrade tests:
-# debootstrap, podman, runc).
+# Arguments name further packages that only some scripts need (check-deb.sh
+# asks for lintian, the container and upgrade tests for debootstrap, podman
+# and runc), so the others do not install them.
 set -euo pipefail
 
 packages=(

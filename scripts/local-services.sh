@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # Sourced by the shell scripts that start a broker or a gateway of their own
 # on 127.0.0.1 (demo.sh, check-container.sh, check-deb-upgrade.sh).
 

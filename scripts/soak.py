@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
+
 """Soak benchmark (not a test): a simulated week of one Tempest station,
 replayed faster than real time against the gateway, with the accidents of a
 long life in it, and what survived at the end.

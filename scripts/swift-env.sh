@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # Sourced by the other scripts: finds the Swift toolchain.
 # The machines this project targets have Swift 6 at /opt/swift; elsewhere,
 # put `swift` on PATH (swift.org has toolchains for Debian 12, x86_64 and arm64).

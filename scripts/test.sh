@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing, builds, runs every test,
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
+# The whole test suite: installs what is missing, checks every source file's
+# licence header, builds, runs every test,
 # then checks that the release binary stays free of full Foundation, the
 # systemd unit's rating, the .deb, its upgrade over the previous version,
 # the container image, and that the CPU-floor benchmark builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+bash scripts/check-spdx.sh
 . scripts/swift-env.sh
 
 swift build --build-tests

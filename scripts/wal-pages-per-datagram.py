@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
+
 """What each datagram writes to SQLite's write-ahead log at a station's pace.
 
 Every page a commit changes is written to the log as a frame of its own

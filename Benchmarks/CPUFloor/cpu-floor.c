@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /*
  * The least CPU a gateway can spend per datagram on this machine: a
  * single-threaded C program that does only what the issues ask of every

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
 // Decoder throughput: datagrams per second for full decoding with every
 // value read, release build, one thread. Run with scripts/benchmark.sh.
 //

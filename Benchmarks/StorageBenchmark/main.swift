@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
 // StorageBenchmark: insert rate through StoreWriter group commit, and bytes
 // on disk per station-day for a realistic Tempest day, before and after
 // retention turns raw rapid wind into per-minute aggregates.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
 // Loads libcurl with dlopen on first use instead of linking it (see
 // include/CCurl.h for why) and forwards the wrappers to it.
 #include "CCurl.h"

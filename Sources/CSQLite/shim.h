@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 #ifndef TEMPEST_GATEWAY_CSQLITE_SHIM_H
 #define TEMPEST_GATEWAY_CSQLITE_SHIM_H
 #include <sqlite3.h>

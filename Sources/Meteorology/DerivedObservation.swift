@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Everything derived from one observation row, each nil when an input it
 /// needs is missing. Units are SI and protocol units (°C, hPa = mb, m/s,
 /// mm/h, m, kg/m³, g/m³). `tempest-gateway decode --derived` prints these

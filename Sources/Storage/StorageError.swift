@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// An error of the storage layer that is not a plain SQLite failure.
 public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable {
     private enum Code: Equatable, Sendable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Bodies in the shape Open-Meteo documents for `/v1/forecast` with
 /// `timeformat=unixtime` (https://open-meteo.com/en/docs, "API Response"),
 /// written for these tests.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
 // StorageCrashHarness <database path> <seed>
 //
 // A child process for the storage crash test: ingests a synthetic replayed

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import Foundation
 
 /// A scripted HTTP/1.1 server on 127.0.0.1 and a free port, for testing HTTP

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// WeatherFlow REST response bodies shaped like section 7 of the protocol spec.
 public enum RESTFixtures {
     public static let stations = #"""

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A small deterministic random generator (SplitMix64), so that sampled
 /// test inputs are the same on every run.
 public struct SplitMix64: RandomNumberGenerator {

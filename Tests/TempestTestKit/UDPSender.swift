@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import Foundation
 
 /// Sends datagrams to 127.0.0.1 from an unbound UDP socket, for listener tests.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
 // Writes a realistic, deterministic sample day of Tempest hub datagrams:
 // one station near Denver (America/Denver, 1609 m), Saturday 2024-07-13 from
 // local midnight to local midnight (06:00 UTC to 06:00 UTC). A clear morning

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # Builds the tempest-gateway container image for this machine's architecture
 # from the project's own .deb, with podman and no registry:
 #   1. a Debian 12 minbase root filesystem with the .deb's Depends

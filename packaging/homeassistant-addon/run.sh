@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the tempest-gateway authors
 # The add-on's entry point: maps the add-on's options (/data/options.json,
 # written by the Supervisor) to the gateway's TEMPEST_GATEWAY_* variables,
 # puts the secrets in files under /run/secrets (read as credentials; never

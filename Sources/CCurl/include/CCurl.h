@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 #ifndef TEMPEST_GATEWAY_CCURL_H
 #define TEMPEST_GATEWAY_CCURL_H
 // libcurl, loaded at run time: the types and constants come from

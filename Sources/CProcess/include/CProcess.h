@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 #ifndef TEMPEST_GATEWAY_CPROCESS_H
 #define TEMPEST_GATEWAY_CPROCESS_H
 // Two process settings that glibc offers only through a macro constant or a

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Changes one key in a configuration file's text and leaves every other
 /// line (comments included) as it was.
 public enum ConfigurationEditor {

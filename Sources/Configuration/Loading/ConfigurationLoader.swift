@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Builds a ``LoadedConfiguration`` from the embedded defaults, a file and
 /// the environment. Later sources win: default, then file, then
 /// environment (command-line options, applied by the caller, win over all).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Checked values by dotted key, read by the typed sections of
 /// ``GatewayConfiguration``.
 struct ConfigurationValues {

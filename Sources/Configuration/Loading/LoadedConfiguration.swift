@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A configuration read from defaults, a file and the environment: every
 /// key's effective value with its origin, and every problem found.
 public struct LoadedConfiguration: Sendable {

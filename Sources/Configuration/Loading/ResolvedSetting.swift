@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One key's effective value and where it came from.
 public struct ResolvedSetting: Sendable {
     /// The key.

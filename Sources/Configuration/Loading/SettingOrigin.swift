@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Where a setting's value came from.
 public enum SettingOrigin: Sendable, Equatable, CustomStringConvertible {
     /// The embedded default.

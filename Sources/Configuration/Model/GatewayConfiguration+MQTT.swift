@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension GatewayConfiguration {
     /// `[mqtt]`: the broker and what to publish. Unit names are the words
     /// the file uses (`fahrenheit`, `km/h`).

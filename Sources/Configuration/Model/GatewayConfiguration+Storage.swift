@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension GatewayConfiguration {
     /// `[storage]`: the database file and retention, in days (nil: forever).
     public struct Storage: Sendable, Equatable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension GatewayConfiguration {
     /// `[udp]`: where to listen for the hub's broadcasts.
     public struct UDP: Sendable, Equatable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension GatewayConfiguration {
     /// `[weatherflow]`: the WeatherFlow cloud.
     public struct WeatherFlow: Sendable, Equatable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The gateway's settings, typed, one property per section of the file.
 /// `GatewayConfiguration()` holds the embedded defaults.
 public struct GatewayConfiguration: Sendable, Equatable {

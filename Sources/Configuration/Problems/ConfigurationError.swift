@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Why a configuration could not be loaded, changed or saved.
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Code: Sendable, Equatable {

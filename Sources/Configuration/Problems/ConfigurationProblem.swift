@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One thing wrong with a configuration: which key, where (a line of the
 /// file or an environment variable), what is wrong, and what is allowed.
 ///

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One key of the configuration file: its section and name, what it
 /// accepts, its default, and what it does.
 public struct ConfigurationKey: Sendable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Every key of the configuration file, in the order of the shipped
 /// example. The defaults are the ones `tempest-gateway run` uses without a
 /// file.

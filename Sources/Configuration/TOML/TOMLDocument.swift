@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A TOML file read line by line: its `[table]` headers, its `key = value`
 /// entries with line numbers, and every syntax problem found (reading goes
 /// on after a bad line, so all of them are reported at once).

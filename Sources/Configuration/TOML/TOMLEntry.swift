@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One `key = value` line of a TOML file, with where it was found.
 public struct TOMLEntry: Sendable, Equatable {
     /// The full dotted key: the table's name, a dot, and the key

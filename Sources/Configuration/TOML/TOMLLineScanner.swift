@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Reads keys and values from one line of TOML, scalar by scalar.
 struct TOMLLineScanner {
     private let scalars: [Unicode.Scalar]

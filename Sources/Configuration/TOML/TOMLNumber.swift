@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// TOML's number syntax: decimal, hexadecimal (`0x`), octal (`0o`) and
 /// binary (`0b`) integers, decimals with a fraction and/or exponent, `inf`
 /// and `nan`, with `_` allowed between digits.

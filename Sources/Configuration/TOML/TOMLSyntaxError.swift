@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What is wrong with one line's syntax, before it becomes a
 /// ``ConfigurationProblem`` with the line number.
 struct TOMLSyntaxError: Error {

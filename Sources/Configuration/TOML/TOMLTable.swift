@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A `[table]` header line of a TOML file.
 public struct TOMLTable: Sendable, Equatable {
     /// The table's name (`mqtt` for `[mqtt]`).

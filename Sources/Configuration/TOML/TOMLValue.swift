@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One value of the TOML subset the configuration file uses: a string, a
 /// whole number, a decimal number, a boolean, or an array of these.
 public enum TOMLValue: Sendable, Equatable {

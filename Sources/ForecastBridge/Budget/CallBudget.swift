@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A daily allowance of weighted Open-Meteo calls that keeps the gateway
 /// far below the free tier's 10,000.
 ///

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Open-Meteo's accounting of "weighted" API calls.
 ///
 /// Open-Meteo's pricing page (https://open-meteo.com/en/pricing, "How is one

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The groups the variable catalog is listed in.
 public enum ForecastCategory: String, Sendable, Hashable, CaseIterable {
     /// Air, apparent, wet-bulb and upper-air temperatures.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The unit of a catalog variable in the units the gateway requests
 /// (Celsius, metres per second, millimetres, Unix time).
 public enum ForecastUnit: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One entry of the variable catalog: an Open-Meteo variable with its unit,
 /// a one-sentence explanation, where it can be requested and where it is
 /// fetched by default.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension VariableCatalog {
     private static let currentHourly: Set<ForecastResolution> = [.current, .hourly]
     private static let currentHourly15: Set<ForecastResolution> = [.current, .hourly, .minutely15]

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The Open-Meteo forecast variables the gateway knows, grouped by category,
 /// with their units, explanations and the default selection.
 ///

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A forecast as fetched: the decoded response plus what is needed to store
 /// it (the body text and the request URL without its key).
 public struct FetchedForecast: Sendable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The condition published as "conditions": the forecast's WMO code turned
 /// into a Home Assistant condition, overridden by what the station measures.
 ///

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What the station measured that can override the forecast's condition.
 public struct StationEvidence: Sendable, Hashable {
     /// Rain rate now, millimetres per hour (from the latest observation's

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The WMO weather interpretation codes Open-Meteo sends as `weather_code`
 /// (the table in https://open-meteo.com/en/docs, "WMO Weather
 /// interpretation codes"), their descriptions and Home Assistant conditions.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Home Assistant's weather condition strings
 /// (https://developers.home-assistant.io/docs/core/entity/weather/).
 public enum WeatherCondition: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A measured value at a time, Unix seconds.
 public struct TimedValue: Sendable, Hashable {
     /// When it was measured.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The merge published as "conditions": the station is authoritative for
 /// what it measures (temperature, humidity, wind, UV, rain, today's
 /// observed extremes); the forecast supplies what it cannot (cloud cover,

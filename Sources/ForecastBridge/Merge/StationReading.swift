@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What the station measured, as the forecast merge sees it: the newest
 /// observation of the station's main device, today's totals and the recent
 /// temperatures (for the local bias). Plain values, so the merge needs

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The `current` section of a forecast: one optional value per variable.
 public struct ForecastCurrent: Sendable, Hashable {
     /// The start of the interval the values describe, Unix seconds; nil when not sent.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A decoded answer of Open-Meteo's `/v1/forecast`. Every section and every
 /// variable is optional: what the server left out is nil, never an error.
 public struct ForecastResponse: Sendable, Hashable {

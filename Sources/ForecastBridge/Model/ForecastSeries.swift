@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One time-series section of a forecast (`hourly`, `daily` or
 /// `minutely_15`): the times and, per variable, one optional value per time.
 ///

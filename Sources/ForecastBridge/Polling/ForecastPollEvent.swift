@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What one poll of a ``ForecastPoller`` came to.
 public enum ForecastPollEvent: Sendable {
     /// A forecast arrived; the next poll follows after `nextPollSeconds`.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// When to ask Open-Meteo next: on start, then every ``intervalSeconds``
 /// (30 minutes by default); after a failure sooner, backing off from
 /// ``firstRetrySeconds`` and doubling up to the interval; after a refused

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What to ask Open-Meteo's `/v1/forecast` for: where, in which time zone,
 /// which variables at which resolution, and how many days.
 ///

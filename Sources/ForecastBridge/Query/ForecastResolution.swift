@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The time resolutions of Open-Meteo's forecast API; each is a query
 /// parameter listing variables and a section of the response.
 public enum ForecastResolution: String, Sendable, Hashable, CaseIterable, Comparable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
 
 /// The forecast the service serves: the newest one fetched, or, while
 /// Open-Meteo cannot be reached, the last one stored, with when it was

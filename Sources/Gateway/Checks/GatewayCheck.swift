@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One check's outcome, as `doctor` and `setup` report it: a name, pass,
 /// warn or fail in words, what was found, and what to do about a problem.
 struct GatewayCheck {

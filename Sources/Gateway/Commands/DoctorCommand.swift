@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import ArgumentParser
 import Configuration
 import GatewayCore
@@ -25,6 +28,8 @@ struct DoctorCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var databaseOptions: DatabaseOptions
+
+    @OptionGroup var socketOptions: SocketOptions
 
     @Option(parsing: .unconditional, help: "The UDP port the hub broadcasts to.")
     var port: UInt16 = UDPListenerConfiguration.defaultPort
@@ -138,7 +143,8 @@ struct DoctorCommand: AsyncParsableCommand {
 
     private func diskCheck(_ path: String) -> Check {
         // The running gateway knows best whether its writes fail for space.
-        if case .report(let answer) = StatusAnswer.fetch(socketPath: StatusServer.socketPath(database: path), format: "json"),
+        if case .report(let answer) = StatusAnswer.fetch(
+            socketPath: socketOptions.path(database: path, databaseIsExplicit: databaseOptions.database != nil), format: "json"),
             let database = (try? JSONValue.parse(answer))?["database"], database["disk_full"]?.boolValue == true
         {
             return Check(

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import ArgumentParser
 import Configuration
 import GatewayCore
@@ -20,8 +23,9 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run the gateway.",
         discussion: """
             With no options, listens on UDP port 50222 on every interface, stores every decoded message \
-            in SQLite (in $STATE_DIRECTORY/tempest-gateway.db under systemd, else ./tempest-gateway.db) and \
-            publishes to the MQTT broker on localhost:1883 when one answers, retrying while none does. On a \
+            in SQLite (in $STATE_DIRECTORY/tempest-gateway.db under systemd, else ./tempest-gateway.db; \
+            the status socket in $RUNTIME_DIRECTORY/tempest-gateway.sock under systemd, else beside the \
+            database) and publishes to the MQTT broker on localhost:1883 when one answers, retrying while none does. On a \
             terminal it also prints each message as a sentence.
 
             MQTT topics (base "tempest" by default): tempest/gateway/status is online or offline (retained, \
@@ -200,7 +204,7 @@ struct RunCommand: AsyncParsableCommand {
             },
             onListenerEvent: onListenerEvent)
         var gateway = GatewayRun(
-            settings: settings, databasePath: settings.storage.database ?? RunCommand.defaultDatabasePath(), zone: zone,
+            settings: settings, databasePath: settings.storage.database ?? ServicePaths.daemonDatabasePath(), zone: zone,
             operatorLog: .standardError, hooks: hooks)
         gateway.cloudPollIntervalSeconds = cloudIntervalSeconds
         gateway.mqttRestartDelaySeconds = mqttOptions.mqttRestartDelay
@@ -220,14 +224,4 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// `$STATE_DIRECTORY/tempest-gateway.db` (systemd's StateDirectory=), or
-    /// `./tempest-gateway.db`.
-    static func defaultDatabasePath() -> String {
-        if let directory = getenv("STATE_DIRECTORY") {
-            // systemd may list several directories separated by colons; the first is ours.
-            let first = String(cString: directory).split(separator: ":").first.map(String.init) ?? ""
-            if !first.isEmpty { return first + "/tempest-gateway.db" }
-        }
-        return "./tempest-gateway.db"
-    }
 }

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import ArgumentParser
 import GatewayCore
 import Glibc
@@ -10,7 +13,7 @@ struct StatusCommand: ParsableCommand {
         commandName: "status",
         abstract: "Show what the running gateway hears, stores and publishes.",
         discussion: """
-            Asks the running gateway over its status socket (the database path plus .sock) and prints, per \
+            Asks the running gateway over its status socket and prints, per \
             device, how long ago each kind of message arrived, its source, battery and power mode; the MQTT \
             connection and the outbox; and the datagram counters (received, decoded, rejected by reason, \
             duplicates, late, dropped by the kernel). Exit status 1 when the gateway does not answer; the \
@@ -20,14 +23,23 @@ struct StatusCommand: ParsableCommand {
             ends with each device's newest stored observation in --units (default: the configured mqtt.units); \
             the JSON document has no weather values.
 
+            Where it looks, with no options: $RUNTIME_DIRECTORY/tempest-gateway.sock when set, then the \
+            packaged daemon's /run/tempest-gateway/tempest-gateway.sock when it exists, then the database \
+            path plus .sock (the database: storage.database of the configuration, else \
+            $STATE_DIRECTORY/tempest-gateway.db, else /var/lib/tempest-gateway/tempest-gateway.db when that \
+            directory exists, else ./tempest-gateway.db). --socket names the socket; --database names the \
+            database, whose own socket is then asked (and the service's, for the service's database).
+
             Examples:
               tempest-gateway status
               tempest-gateway status --units imperial
-              tempest-gateway status --json --database /var/lib/tempest-gateway/tempest-gateway.db
+              tempest-gateway status --json --socket /run/tempest-gateway/tempest-gateway.sock
             """
     )
 
     @OptionGroup var databaseOptions: DatabaseOptions
+
+    @OptionGroup var socketOptions: SocketOptions
 
     @Flag(help: "Print the gateway's JSON document.")
     var json = false
@@ -35,7 +47,7 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var unitOptions: UnitOptions
 
     func run() throws {
-        let socketPath = StatusServer.socketPath(database: databaseOptions.path)
+        let socketPath = socketOptions.path(database: databaseOptions.path, databaseIsExplicit: databaseOptions.database != nil)
         let answer = StatusAnswer.fetch(socketPath: socketPath, format: json ? "json" : "text")
         if case .report(let report) = answer {
             StandardOutput.line(report)

@@ -1,5 +1,8 @@
-import Configuration
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import ArgumentParser
+import Configuration
 import ForecastBridge
 import GatewayCore
 import Glibc

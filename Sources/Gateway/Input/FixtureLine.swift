@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The project's datagram line format (shared fixtures): one payload per
 /// line, and a line starting `HEX:` carries bytes that cannot be a text line
 /// (invalid UTF-8, NUL, newlines) as lowercase hex.

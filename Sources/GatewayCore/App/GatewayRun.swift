@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import Configuration
 import Glibc
 import Logging
@@ -228,7 +231,7 @@ public struct GatewayRun: Sendable {
         }
         let status: StatusServer
         do {
-            status = try StatusServer(path: StatusServer.socketPath(database: path)) { wantsJSON, output in
+            status = try StatusServer(path: ServicePaths.daemonSocketPath(database: path)) { wantsJSON, output in
                 let now = Int64(Glibc.time(nil))
                 if wantsJSON { reportNow().writeJSON(now: now, to: output) } else { reportNow().writeText(now: now, to: output) }
             }

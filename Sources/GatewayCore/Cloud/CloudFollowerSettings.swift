@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// When the gateway turns to the WeatherFlow REST API, and how much it asks of it.
 public struct CloudFollowerSettings: Sendable {
     /// Poll REST once no `obs_st` came over UDP for this long (3 minutes:

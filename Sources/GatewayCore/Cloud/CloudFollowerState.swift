@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What the cloud follower is doing, for `status`.
 public struct CloudFollowerState: Sendable {
     /// How one Tempest is being followed.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Finds the spans with no stored observation, for backfill.
 public enum ObservationGaps {
     /// The spans of more than `minimumSeconds` without a row inside

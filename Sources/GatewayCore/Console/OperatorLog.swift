@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Plain sentences for the person running the gateway: where it stores,
 /// why it stops, what to check when nothing arrives. The library never
 /// prints; the executable writes these lines to standard error, and tests

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A count with its noun in the right number, for everything the CLI and
 /// the operator log print: "1 minute", "2 minutes", "0 devices". One place,
 /// so no message says "1 minutes".

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Home Assistant discovery and per-device availability: the devices heard,
 /// those whose discovery configs are still to be sent, and when each counts
 /// as offline. Without discovery nothing is kept.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One Home Assistant entity the gateway announces through MQTT discovery:
 /// it reads the retained per-value topic `<base>/<serial>/<field>`.
 public struct HomeAssistantEntity: Sendable {

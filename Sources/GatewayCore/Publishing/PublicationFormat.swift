@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// How a message becomes MQTT publications: the topic layout, the events'
 /// QoS, the units of published values and the optional WeatherFlow2MQTT
 /// layout. Fixed for the life of a publisher.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension PublishedUnits {
     /// A unit symbol as people say it ("mph": "miles per hour"), for the
     /// text output that spells units out; nil for a symbol it does not know.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A retained topic as the publisher keeps it: split at its last two `/`,
 /// with the shared parts as numbers, instead of as one text.
 ///

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Retained values: the latest value of every retained topic, and the
 /// window of retained-state messages (values, the gateway's status,
 /// discovery configs) sent at QoS 1 and not yet acknowledged.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Where things are published, under a configurable base (default `tempest`):
 ///
 /// - `<base>/gateway/status`: `online` or `offline`, retained (the last will

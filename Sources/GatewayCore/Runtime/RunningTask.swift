@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A component of `run` and the task that runs it, so that a reload can
 /// stop one and start its replacement.
 public struct RunningTask<Value: Sendable>: Sendable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// How long each step of `run`'s stop may take, in seconds, so that SIGTERM
 /// always ends the process within 10 s (systemd's `TimeoutStopSec=20s`
 /// would otherwise kill it and lose what it held). The steps, in order:

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What `/healthz` answers: healthy (200, "ok"), or not (503) with the
 /// reason in plain words, such as "receive loop not running" or the disk
 /// that is full.

@@ -1,8 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import Glibc
 import SystemSupport
 
-/// Answers `tempest-gateway status`: a Unix socket next to the database
-/// (`<database>.sock`). A client sends one line, `json` or `text`, receives
+/// Answers `tempest-gateway status`: a Unix socket in the runtime directory
+/// under systemd, else next to the database (``ServicePaths``). A client sends one line, `json` or `text`, receives
 /// the report in that form, and the connection closes. The socket is private
 /// to the gateway's user (mode 0600): only that user (and root) can connect,
 /// so an idle client is the gateway's own; still, clients are served
@@ -23,9 +26,6 @@ public final class StatusServer: Sendable {
     static let rules = RequestAnswerLoop.Rules(
         requestTimeoutSeconds: 1, answerTimeoutSeconds: 5, maximumRequestBytes: 16, maximumConnections: 8,
         busyAnswer: "", answersIncompleteRequests: true)
-
-    /// The socket path for a database path.
-    public static func socketPath(database: String) -> String { database + ".sock" }
 
     /// Binds the socket (replacing a stale one) and starts answering.
     /// `report` writes the report, JSON or text, to its `output` in pieces.

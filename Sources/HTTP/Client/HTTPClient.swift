@@ -1,3 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
+import CVersion
 import Logging
 import SystemSupport
 
@@ -24,8 +28,9 @@ public final class HTTPClient: Sendable {
     public let userAgent: String
     private let logger: Logger
 
-    /// Creates a client that identifies itself as `tempest-gateway/<version>`.
-    public init(version: String = "0.1.0", logger: Logger = Logger(label: "tempest-gateway.http")) {
+    /// Creates a client that identifies itself as `tempest-gateway/<version>`
+    /// (by default the package's version, from the VERSION file).
+    public init(version: String = String(cString: tempest_gateway_version()), logger: Logger = Logger(label: "tempest-gateway.http")) {
         self.userAgent = "tempest-gateway/\(version)"
         self.logger = logger
     }

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Why an HTTP request failed. The URL in every description has its secrets
 /// redacted (see ``RedactedURL``).
 public struct HTTPError: Error, Sendable, CustomStringConvertible {

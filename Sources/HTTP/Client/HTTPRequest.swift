@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One HTTP GET request and the limits that bound it.
 public struct HTTPRequest: Sendable {
     /// The absolute `http` or `https` URL.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A complete HTTP response.
 public struct HTTPResponse: Sendable {
     /// The final status code (after redirects).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension RetryPolicy {
     /// Sleeps the delay that failed attempt `attempt` (1-based) calls for
     /// (see ``delaySeconds(afterAttempt:retryAfterSeconds:)``) and returns it

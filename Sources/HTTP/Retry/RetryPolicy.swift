@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Exponential backoff with full jitter, honouring `Retry-After`.
 ///
 /// Attempt n (1-based) that failed waits a random time in

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Parses one RFC 8259 number literal into a correctly rounded `Double`.
 ///
 /// Datagram numbers are short decimals (`1017.57`, `0.140000`, `1705334400`),

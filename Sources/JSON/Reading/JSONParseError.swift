@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Why a JSON text was refused.
 public struct JSONParseError: Error, Sendable, CustomStringConvertible {
     /// What kind of problem, for callers that sort errors into categories

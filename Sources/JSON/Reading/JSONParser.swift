@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Reads a whole JSON text (RFC 8259) into a `JSONValue`, for the REST
 /// clients' tolerant decoding. The text is read by `JSONScanner`, with size
 /// and depth limits, so hostile or broken bodies fail with an error instead

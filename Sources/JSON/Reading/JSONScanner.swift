@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The strict, allocation-free JSON (RFC 8259) reader that everything else
 /// reads JSON with: one pass validates syntax and UTF-8, enforces a nesting
 /// limit, parses numbers, and writes a flat token tape (`JSONTape`) into a

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Read access to a scanned text: the token tape plus the bytes the tokens
 /// point into. Valid only while both buffers are. The root value is token 0.
 public struct JSONTape {

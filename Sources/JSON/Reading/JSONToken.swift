@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One entry of the flat token tape that `JSONScanner` writes.
 ///
 /// A container token is followed by its members (objects: the key's string

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A parsed JSON document, for the REST clients' tolerant decoding: look up
 /// what you need, ignore the rest.
 public enum JSONValue: Hashable, Sendable {

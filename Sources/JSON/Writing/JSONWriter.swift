@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Builds compact JSON text without Foundation. Callers write members in the
 /// order they want them to appear; the writer handles commas and escaping.
 ///

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What happens on the connection, reported from libmosquitto's network thread.
 public enum MQTTEvent: Sendable, Equatable {
     /// Connected (or reconnected); `sessionPresent` when the broker kept a session.

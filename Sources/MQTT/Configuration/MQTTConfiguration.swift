@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// How to reach the broker.
 public struct MQTTConfiguration: Sendable, Hashable {
     /// MQTT protocol versions the client speaks.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A password or token. It prints as `<redacted>` everywhere (descriptions,
 /// string interpolation, logs, dumps), so it cannot leak by accident; only
 /// `withValue` reveals it, for the one call that needs it.

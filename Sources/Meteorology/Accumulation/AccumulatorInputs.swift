@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One observation row as the daily accumulator needs it (protocol units).
 public struct ObservationSample: Hashable, Sendable {
     /// The device serial.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Rain, lightning, temperature and gust totals per device and
 /// station-local day, kept the way users expect them to add up:
 ///

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One device's totals and extremes for one station-local day.
 public struct DayTotals: Hashable, Sendable {
     /// A value and when it happened.

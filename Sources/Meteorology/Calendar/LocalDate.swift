@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A calendar date in a station's time zone, such as 2024-07-13.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The year (proleptic Gregorian).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Why a time zone could not be loaded.
 public struct TimeZoneError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: Hashable, Sendable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import Glibc
 
 /// Heat index, wind chill and feels-like (protocol reference 9.3–9.5).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A word for a battery voltage, by device family. The Tempest's bands
 /// follow its power-save thresholds (protocol reference 4.5): Good at
 /// 2.455 V and above (full power), Fair from 2.415 V, Low from 2.39 V,

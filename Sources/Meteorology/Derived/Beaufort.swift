@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The Beaufort scale (WMO bounds in m/s, protocol reference 9.10).
 public struct Beaufort: Hashable, Sendable, CustomStringConvertible {
     /// Force 0 … 12.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A 16-point compass name for a wind direction (protocol reference 9.14):
 /// sectors 22.5° wide centred on each heading; "calm" at zero speed.
 public enum CardinalDirection {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// How the dew point feels, on the commonly published scale (°C):
 /// below 10 dry, 10–13 very comfortable, 13–16 comfortable, 16–18 fine for
 /// most, 18–21 somewhat uncomfortable, 21–24 very humid, 24 and above

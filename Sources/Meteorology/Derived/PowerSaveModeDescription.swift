@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Words for the Tempest's power-save modes, which its wind sample interval
 /// reveals (3, 6, 60 or 300 seconds for modes 0 to 3).
 public enum PowerSaveModeDescription {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The 3-hour pressure tendency (protocol reference 9.13): the simple
 /// difference between now and the sample closest to three hours ago (within
 /// 15 minutes). Falling at −1 mb or less, Rising at +1 mb or more, Steady in

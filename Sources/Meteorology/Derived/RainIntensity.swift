@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// How hard it rains, from the rain rate. The scale is the one WeatherFlow
 /// community tools use (protocol reference 9.12), with its top class named
 /// "Violent": None (0), Very light (< 0.25 mm/h), Light (< 1), Moderate

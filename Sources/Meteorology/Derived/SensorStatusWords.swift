@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The `sensor_status` bit field of a device status in words (protocol
 /// reference 4.1). Documented bits (mask 0x181FF) become phrases;
 /// undocumented bits are reported as such and never as a failure.

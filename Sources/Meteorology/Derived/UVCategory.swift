@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The WHO/EPA UV index categories with their protection advice
 /// (protocol reference 9.11). The Tempest's fractional index is rounded half
 /// up first: below 2.5 is Low, below 5.5 Moderate, below 7.5 High, below

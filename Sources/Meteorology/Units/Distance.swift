@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A distance (lightning, visibility). Stored in kilometres, the protocol's unit.
 public struct Distance: Hashable, Comparable, Sendable {
     /// Kilometres.

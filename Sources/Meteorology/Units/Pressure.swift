@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// An air pressure. Stored in millibars (= hectopascals), the protocol's unit.
 public struct Pressure: Hashable, Comparable, Sendable {
     /// Millibars, the same as hectopascals.

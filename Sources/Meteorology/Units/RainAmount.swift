@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// An amount of rain (depth). Stored in millimetres, the protocol's unit.
 public struct RainAmount: Hashable, Comparable, Sendable {
     /// Millimetres.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A speed. Stored in metres per second, the protocol's unit.
 public struct Speed: Hashable, Comparable, Sendable {
     /// Metres per second.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A temperature. Stored in degrees Celsius, the protocol's unit; other
 /// scales exist only as conversions at the edge.
 public struct Temperature: Hashable, Comparable, Sendable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What enqueuing one message did.
 public struct OutboxEnqueueResult: Sendable, Equatable {
     /// The id of the stored message; nil when the message itself was shed.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Bounds on the outbox; above them rapid-wind messages are shed.
 public struct OutboxLimits: Sendable, Equatable {
     /// Most messages held.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension Store {
     /// Adds `message` to the outbox. When the outbox is at its limits the
     /// oldest rapid-wind messages are deleted (and counted); when nothing can

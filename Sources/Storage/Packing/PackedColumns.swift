@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A compact, column-wise encoding of integer rows, used to pack a whole
 /// day of per-minute rows into one blob once it is old (`packed_days`).
 ///

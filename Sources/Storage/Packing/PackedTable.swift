@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A table whose old days are packed into `packed_days` (see `PackedColumns`).
 ///
 /// Only the two tables that grow forever at default retention are packed:

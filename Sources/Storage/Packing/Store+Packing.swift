@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension Store {
     /// Packs at most one old UTC day of one device per packed table: its
     /// live rows move into one `packed_days` blob (merged with the day's

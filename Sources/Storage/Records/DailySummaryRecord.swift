@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Totals and extremes of one device over one station-local day.
 public struct DailySummaryRecord: Sendable, Equatable {
     /// Serial of the device.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A device or hub the gateway has seen.
 public struct DeviceRecord: Sendable, Equatable {
     /// What sort of device it is, from its serial prefix.

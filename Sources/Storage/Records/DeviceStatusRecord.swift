@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One `device_status` message (sensor health).
 public struct DeviceStatusRecord: Sendable, Equatable {
     /// Serial of the device.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A fetched forecast, kept as the provider's JSON text.
 public struct ForecastSnapshotRecord: Sendable, Equatable {
     /// Station or location key the forecast is for.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One line of the forecast verification record: what a forecast issued at
 /// ``issuedAt`` said the temperature would be at ``validAt``, and what the
 /// station observed then (nil until that hour has passed and was observed).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One `hub_status` message (hub health). The internal `fs` and
 /// `mqtt_stats` arrays are not kept.
 public struct HubStatusRecord: Sendable, Equatable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One `evt_strike` event.
 public struct LightningStrikeRecord: Sendable, Equatable {
     /// Serial of the device.

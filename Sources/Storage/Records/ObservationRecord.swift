@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One observation row from `obs_st`, `obs_air` or `obs_sky`, in protocol
 /// units. Fields a layout does not carry, and values the device sent as
 /// null, are nil.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// An MQTT message waiting for delivery to be acknowledged.
 public struct OutboxMessage: Sendable, Equatable {
     /// How important a message is when the outbox must shed load.

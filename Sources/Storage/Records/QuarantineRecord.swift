@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A message the gateway refused to believe, kept for inspection
 /// (`quarantine`, schema version 6): dated too far ahead of the clock.
 public struct QuarantineRecord: Sendable, Equatable {

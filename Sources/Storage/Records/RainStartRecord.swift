@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One `evt_precip` event: the rain sensor first detected rain.
 public struct RainStartRecord: Sendable, Equatable {
     /// Serial of the device.

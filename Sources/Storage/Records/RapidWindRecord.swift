@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One `rapid_wind` sample (every 3 s at full power).
 public struct RapidWindRecord: Sendable, Equatable {
     /// Serial of the device.

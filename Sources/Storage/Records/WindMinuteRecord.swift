@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Rapid-wind samples of one minute, aggregated when the raw samples pass
 /// their retention.
 public struct WindMinuteRecord: Sendable, Equatable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What a pruning step (or a run of steps) did.
 public struct PruneReport: Sendable, Equatable {
     /// Rows deleted, by table name.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// How long each table keeps its rows, in days before "now" (nil: forever).
 ///
 /// Defaults, chosen for years on an SD card:

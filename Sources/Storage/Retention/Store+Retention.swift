@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension Store {
     /// Seconds per day, for retention arithmetic.
     static let secondsPerDay: Int64 = 86_400

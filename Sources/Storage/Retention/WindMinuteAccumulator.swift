@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import Glibc
 
 /// Aggregates the rapid-wind samples of one minute: mean, gust, lull, and

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import CSQLite
 
 /// An error reported by SQLite, with the codes and message it gave and the

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What the gateway did with a damaged database file at start: moved it
 /// aside and copied what it could read into a fresh file at the old path.
 public struct DatabaseRecovery: Sendable, Equatable {

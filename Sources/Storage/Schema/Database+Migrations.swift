@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension Database {
     /// The schema version stored in the file (`PRAGMA user_version`).
     public func schemaVersion() throws -> Int {

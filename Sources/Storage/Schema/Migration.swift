@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One forward-only step of the schema: the SQL that takes a database from
 /// `version - 1` to `version`.
 public struct Migration: Sendable {

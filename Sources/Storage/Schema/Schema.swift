@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The database schema as a list of forward-only migrations.
 ///
 /// Layout choices, made for a small file on an SD card (target: 80 KB per

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The newest stored facts about one device, rebuilt from rows after a restart.
 public struct DeviceLatestState: Sendable, Equatable {
     /// The device.

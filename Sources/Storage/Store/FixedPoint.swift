@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Conversions between protocol-unit values and the scaled integers the
 /// schema stores (see `Schema`).
 enum FixedPoint {

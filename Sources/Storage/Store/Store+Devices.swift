@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension Store {
     /// The id of the device with `serial`, creating its row when it is new,
     /// and notes the sighting for the end of the transaction.

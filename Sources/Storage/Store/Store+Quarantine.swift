@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension Store {
     /// How many quarantined messages are kept: the newest, so a stream of
     /// forged datagrams cannot fill the disk.

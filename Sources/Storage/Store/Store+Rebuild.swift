@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension Store {
     /// The newest observation, rapid-wind sample and status of every device,
     /// read from the stored rows (for the gateway's state after a restart).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension Store {
     /// Stores one queued write inside the caller's transaction, as the
     /// writer does for every item of a batch (and the spill file for what

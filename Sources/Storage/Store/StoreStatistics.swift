@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Sizes of the database, for the `db` command and health reports.
 public struct StoreStatistics: Sendable, Equatable {
     /// Rows per table, by table name.

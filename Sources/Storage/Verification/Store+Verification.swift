@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The forecast verification record (`forecast_verification`, schema
 /// version 4): forecast hours are recorded when a forecast arrives, and the
 /// observed temperature is filled in once each hour has passed.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// How good the temperature forecast was at one lead time: over every
 /// verified forecast hour with that lead, the mean absolute error and the
 /// mean error (observed minus forecast, the bias).

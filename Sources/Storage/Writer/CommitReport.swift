@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What one committed batch contained; handed to the writer's commit
 /// observer on the writer thread right after the commit.
 public struct CommitReport: Sendable, Equatable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One thing to make durable, handed to `StoreWriter`.
 ///
 /// The large records are stored out of line (`indirect`): the writer's

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The writer's counters and health.
 public struct StoreWriterStatus: Sendable, Equatable {
     /// Commits so far.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Why a systemd credential has no file to read.
 public struct SystemdCredentialError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension StringProtocol {
     /// The text without white space (spaces, tabs, line breaks, and the
     /// other characters Unicode counts as white space) at either end.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import Glibc
 
 /// The monotonic clock: time since an arbitrary start that no change of the

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One `station_items` entry: which device supplies a sensor family.
 public struct StationItem: Sendable, Hashable {
     /// Sensor family, e.g. `air_temperature_humidity`, `wind`, `rain`.

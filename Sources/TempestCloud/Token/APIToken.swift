@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A WeatherFlow personal access token (or OAuth access token).
 ///
 /// The value is only reachable through ``withValue(_:)`` so it cannot end up

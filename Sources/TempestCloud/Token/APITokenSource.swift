@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Where the token comes from.
 public enum APITokenSource: Sendable, Hashable {
     /// A file holding only the token. It must not be readable by group or

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The serials the gateway refused, least recently heard forgotten first,
 /// at most `capacity` of them: enough for `status` to name a neighbour's
 /// station, never a table that forged serials can grow without end.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Noteworthy facts about an accepted message. Nothing here rejects it.
 public struct DecodeDiagnostics: Hashable, Sendable {
     /// A value the range policy replaced with "missing".

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Why a datagram was rejected: a reason category for counters and machine
 /// output, and a detail sentence for people.
 public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {

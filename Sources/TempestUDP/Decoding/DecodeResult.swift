@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What the decoder made of one datagram.
 public enum DecodeResult: Sendable, Hashable {
     /// A valid message, with anything noteworthy about it.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// `evt_precip`, `evt_strike` and `rapid_wind`: one flat positional array each.
 extension MessageReader {
     mutating func readRainStart(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> RainStartEvent {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// `obs_st`, `obs_air` and `obs_sky`: an `obs` array of positional rows.
 /// REST/WebSocket rows are longer (22 and 17 values); their extra indices
 /// are read when present, so the cloud fallback shares this decoder.

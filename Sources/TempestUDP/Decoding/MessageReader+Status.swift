@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// `device_status` and `hub_status`: named top-level keys.
 extension MessageReader {
     mutating func readDeviceStatus(_ envelope: consuming MessageEnvelope) throws(DecodeError) -> DeviceStatus {

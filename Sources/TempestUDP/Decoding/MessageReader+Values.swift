@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Reading single values: timestamps, measured numbers under the range
 /// policy, and bounded integers.
 extension MessageReader {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Physical bounds for measured values (protocol spec section 6, "Range
 /// policy"). A finite value outside its bounds does not reject the datagram:
 /// that field becomes missing and a range violation is counted.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Remembers the last few serial numbers the decoder built. A LAN carries
 /// a handful of serials, repeated in every datagram; reusing the value skips
 /// building and re-validating a `String` twice per datagram.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One row of any observation message, for code that treats the three
 /// device layouts alike (JSON output, derived values).
 public enum ObservationRow: Hashable, Sendable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 import JSON
 
 /// The canonical JSON form of a message: the envelope keys, then every field

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Recognises repeated and late datagrams, with bounded memory.
 ///
 /// A datagram can arrive twice (two hubs in range, several bound interfaces,

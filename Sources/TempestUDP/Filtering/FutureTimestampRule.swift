@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Decides when a message is dated too far ahead to be believed, so that
 /// one datagram from a wrong clock (or a forged one dated 2099) cannot
 /// freeze a device's latest values, its daily totals or the late and

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 extension TempestMessage {
     /// Splits the message at `latestSeconds`: the part dated no later (nil
     /// when none is) and the part dated later (nil when none is). Only an

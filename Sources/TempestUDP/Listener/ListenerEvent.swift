@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What the listener hands its handler for each datagram it read.
 public enum ListenerEvent: Sendable {
     /// A message to process (already de-duplicated).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Counters kept by `UDPListener` since it started.
 public struct ListenerStatistics: Hashable, Sendable {
     /// Datagrams read from the socket.

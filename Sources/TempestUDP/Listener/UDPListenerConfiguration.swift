@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// Where and how `UDPListener` listens, and whom it believes.
 public struct UDPListenerConfiguration: Sendable, Hashable {
     /// The port Tempest hubs broadcast to (not configurable on the hub).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The kind of WeatherFlow device, named by the two-letter prefix of its
 /// serial number.
 public enum DeviceFamily: String, Sendable, Hashable, CaseIterable {

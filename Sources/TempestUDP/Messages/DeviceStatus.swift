@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// `device_status`: a sensor's health report, about once a minute.
 public struct DeviceStatus: Hashable, Sendable {
     /// Sender and relaying hub.

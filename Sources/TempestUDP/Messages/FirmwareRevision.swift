@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A firmware revision: devices send an integer (`129`), the hub a string of
 /// digits (`"171"`). Both forms are kept as sent.
 public enum FirmwareRevision: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// `hub_status`: the hub's own health report, every 10 seconds.
 public struct HubStatus: Hashable, Sendable {
     /// The hub (there is no relaying hub).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// `evt_strike`: one detected lightning strike.
 public struct LightningStrikeEvent: Hashable, Sendable {
     /// Sender and relaying hub.

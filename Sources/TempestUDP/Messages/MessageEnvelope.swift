@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The keys every Tempest datagram shares.
 public struct MessageEnvelope: Hashable, Sendable {
     /// The device the message is about (for `hub_status`, the hub itself).

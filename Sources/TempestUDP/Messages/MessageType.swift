@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The eight documented datagram types, named as on the wire.
 public enum MessageType: String, Sendable, Hashable, CaseIterable {
     /// Start of rain.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The Tempest's power-save mode, revealed by its wind sample interval
 /// (protocol spec section 4.5). Derive it from the interval, not the voltage.
 public enum PowerSaveMode: Int, Hashable, Sendable, CaseIterable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// What the rain sensor detected (`precipitation_type`). The Tempest cannot
 /// detect snow: snowfall reads as `none`.
 public enum PrecipitationType: Hashable, Sendable, CustomStringConvertible {

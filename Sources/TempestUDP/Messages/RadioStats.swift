@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The hub's `radio_stats` array (protocol spec 4.3): 4 elements on old hub
 /// firmware, 5 on current firmware.
 public struct RadioStats: Hashable, Sendable {

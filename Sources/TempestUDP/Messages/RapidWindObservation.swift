@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// `rapid_wind`: one instantaneous (3-second) wind sample.
 public struct RapidWindObservation: Hashable, Sendable {
     /// Sender and relaying hub.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// One cause of the hub's last reset, from the comma-separated `reset_flags`.
 public enum ResetFlag: Hashable, Sendable, CustomStringConvertible {
     /// `BOR`: brown-out reset.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// The `sensor_status` bit field of `device_status` (protocol spec 4.1).
 ///
 /// Documented bits are named; every other bit is kept in the raw value and

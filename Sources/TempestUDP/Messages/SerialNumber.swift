@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A device or hub serial number such as `ST-00000512`.
 ///
 /// The decoder only creates serials of 1 to 32 ASCII letters, digits and

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// `obs_sky`: observation rows from the older SKY sensor.
 public struct SkyObservation: Hashable, Sendable {
     /// One row of `obs` in protocol units; nil where `null` or out of range.

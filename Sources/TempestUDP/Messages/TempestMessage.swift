@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// A decoded datagram: one of the eight documented message types.
 public enum TempestMessage: Hashable, Sendable {
     /// `evt_precip`.

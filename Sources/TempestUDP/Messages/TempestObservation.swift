@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// `obs_st`: one or more Tempest observation rows.
 public struct TempestObservation: Hashable, Sendable {
     /// One row of `obs`, every value in protocol units; nil where the device

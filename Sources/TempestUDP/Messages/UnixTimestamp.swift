@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
 /// An instant as whole seconds since 1970-01-01T00:00:00Z, the time base of
 /// every Tempest message.
 public struct UnixTimestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
