@@ -171,7 +171,11 @@ cmp -s "$root/lib/systemd/system/tempest-gateway.service" \
 read -r -a command <<<"$(exec_start)"
 [ "${command[0]}" = /usr/bin/tempest-gateway ] && [ "${command[1]}" = run ] \
   || fail "the unit's ExecStart is '$(exec_start)', expected /usr/bin/tempest-gateway run ..."
-as_service tempest-gateway --version | grep -qF "$new_version" || fail "tempest-gateway --version does not say $new_version"
+# The package version carries a Debian revision (0.2.0-1); --version prints
+# the upstream part.
+upstream_version=${new_version%-*}
+[ "$(as_service tempest-gateway --version)" = "$upstream_version" ] \
+  || fail "tempest-gateway --version does not say $upstream_version"
 echo "  $new_version installed over it: config edit kept, unit runs: $(exec_start)"
 
 # 4. The new version, started as the unit starts it, migrates and reads the data.
