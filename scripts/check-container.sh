@@ -165,8 +165,10 @@ wait_stored "$first" "$observations1"
 mountpoint=$(pod volume inspect --format '{{.Mountpoint}}' "$volume")
 owner=$(stat -c %u "$mountpoint/tempest-gateway.db" 2>/dev/null || echo none)
 [ "$owner" = 50222 ] || fail "the database is not on the volume owned by the image's user (owner: $owner)"
-log=$(pod logs "$first" 2>&1)
-grep -q '^[0-9-]*T[0-9:]*Z info: ' <<<"$log" || fail "no readable log lines (time, level, sentence) from $first"
+# The image logs to standard output (run --log-to stdout); podman logs keeps
+# the container's two streams apart.
+log=$(pod logs "$first" 2>/dev/null)
+grep -q '^[0-9-]*T[0-9:]*Z info: ' <<<"$log" || fail "no readable log lines (time, level, sentence) on $first's standard output"
 echo "  $first: $observations1 observations in MQTT and on the volume"
 stop_cleanly "$first"
 

@@ -48,4 +48,4 @@ chown "$uid:$uid" "$STATE_DIRECTORY"
 chmod 0700 "$STATE_DIRECTORY"
 
 exec setpriv --reuid="$uid" --regid="$uid" --clear-groups --inh-caps=-all \
-  /usr/bin/tempest-gateway run --print none "$@"
+  /usr/bin/tempest-gateway run --print none --log-to stdout "$@"

@@ -79,6 +79,11 @@ struct RunCommand: AsyncParsableCommand {
         case lines, json, none
     }
 
+    /// The stream log lines go to.
+    enum LogStream: String, ExpressibleByArgument, CaseIterable {
+        case stderr, stdout
+    }
+
     @OptionGroup var configOptions: ConfigFileOptions
 
     @Option(parsing: .unconditional, help: "The UDP port to listen on (default: 50222).")
@@ -95,6 +100,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(help: "Echo each message: lines, json or none (default: lines on a terminal, none otherwise).")
     var print: PrintMode?
+
+    @Option(help: "Where log lines go: stderr (default) or stdout, for a container whose log collector reads only standard output (the image passes stdout). Under systemd both reach the journal.")
+    var logTo: LogStream = .stderr
 
     @OptionGroup var zoneOptions: StationZoneOptions
 
@@ -166,7 +174,9 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         ShutdownSignal.install()
         ReloadSignal.install()
-        LoggingSystem.bootstrap { GatewayLogHandler(label: $0) }
+        let logDescriptor = logTo == .stdout ? STDOUT_FILENO : STDERR_FILENO
+        LoggingSystem.bootstrap { GatewayLogHandler(label: $0, descriptor: logDescriptor) }
+        let operatorLog: OperatorLog = logTo == .stdout ? .standardOutput : .standardError
         let emptyFileGuard = EmptyFileGuard()
         let settings: GatewayConfiguration
         do {
@@ -197,7 +207,7 @@ struct RunCommand: AsyncParsableCommand {
             forecastService: { (parts: GatewayRun.ForecastServiceParts, settings: GatewayConfiguration) throws -> ForecastService? in
                 try command.forecastOptions.makeService(
                     writer: parts.writer, summaries: parts.summaries, publisher: parts.publisher, units: parts.units,
-                    timeZone: parts.timeZone, configured: settings)
+                    timeZone: parts.timeZone, configured: settings, operatorLog: operatorLog)
             },
             mqttClientConfiguration: { (mqtt: GatewayConfiguration.MQTT) throws -> MQTTConfiguration in
                 try mqtt.clientConfiguration()
@@ -205,7 +215,7 @@ struct RunCommand: AsyncParsableCommand {
             onListenerEvent: onListenerEvent)
         var gateway = GatewayRun(
             settings: settings, databasePath: settings.storage.database ?? ServicePaths.daemonDatabasePath(), zone: zone,
-            operatorLog: .standardError, hooks: hooks)
+            operatorLog: operatorLog, hooks: hooks)
         gateway.cloudPollIntervalSeconds = cloudIntervalSeconds
         gateway.mqttRestartDelaySeconds = mqttOptions.mqttRestartDelay
         gateway.durationSeconds = seconds
@@ -218,9 +228,9 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as GatewayError where error.code == .metricsUnavailable {
             throw ValidationError("--metrics-port, --metrics-address: \(error.description)")
         }
-        StandardOutput.errorLine(ListenCommand.summary(outcome.statistics))
+        operatorLog.line(ListenCommand.summary(outcome.statistics))
         if outcome.refusedCount > 0 {
-            StandardOutput.errorLine("The store refused \(Plural.count(outcome.refusedCount, "message")) (see the error above).")
+            operatorLog.line("The store refused \(Plural.count(outcome.refusedCount, "message")) (see the error above).")
         }
     }
 

@@ -69,20 +69,20 @@ struct ForecastOptions: ParsableArguments {
         }
     }
 
-    /// The forecast service for `run`, or nil (with a one-line notice on
-    /// standard error) when there is no location or forecasts are off.
+    /// The forecast service for `run`, or nil (with a one-line notice in
+    /// `operatorLog`) when there is no location or forecasts are off.
     /// Options win over the configuration (`[forecast]`, and the location
     /// from `[station]`).
     func makeService(
         writer: StoreWriter, summaries: DailySummaryKeeper, publisher: GatewayPublisher?, units: PublishedUnits,
-        timeZone: String, configured: GatewayConfiguration
+        timeZone: String, configured: GatewayConfiguration, operatorLog: OperatorLog
     ) throws -> ForecastService? {
         guard !noForecast, configured.forecast.enabled else {
-            StandardOutput.errorLine(noForecast ? "Forecasts are off (--no-forecast)." : "Forecasts are off (forecast.enabled = false).")
+            operatorLog.line(noForecast ? "Forecasts are off (--no-forecast)." : "Forecasts are off (forecast.enabled = false).")
             return nil
         }
         guard let latitude = latitude ?? configured.station.latitude, let longitude = longitude ?? configured.station.longitude else {
-            StandardOutput.errorLine(
+            operatorLog.line(
                 "No location: forecasts are off (pass --latitude and --longitude, or set station.latitude and station.longitude; setup writes them).")
             return nil
         }
@@ -103,7 +103,7 @@ struct ForecastOptions: ParsableArguments {
         query.hourly = chosen["hourly"] ?? query.hourly
         query.daily = chosen["daily"] ?? query.daily
         let schedule = PollSchedule(intervalSeconds: Int64(forecastInterval) * 60, firstRetrySeconds: forecastRetrySeconds)
-        StandardOutput.errorLine(
+        operatorLog.line(
             "Forecasts from \(RedactedURL.redact(openMeteoApi)) for \(query.locationKey) every \(Plural.count(forecastInterval, "minute")) "
                 + "(\(WeightedCalls.format(query.weightedCalls)) weighted calls a poll).")
         return ForecastService(
@@ -111,6 +111,6 @@ struct ForecastOptions: ParsableArguments {
             query: query, writer: writer,
             publisher: publisher, units: units, refreshSeconds: max(0.2, forecastRefreshSeconds),
             station: StationReading.provider(writer: writer, summaries: summaries),
-            logger: Logger(label: "tempest.forecast"), operatorLog: .standardError)
+            logger: Logger(label: "tempest.forecast"), operatorLog: operatorLog)
     }
 }

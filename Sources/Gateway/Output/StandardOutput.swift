@@ -23,6 +23,11 @@ enum StandardOutput {
         write(line + "\n", to: STDERR_FILENO)
     }
 
+    /// Writes `line` and a newline to `descriptor` (standard output or error).
+    static func line(_ line: String, to descriptor: Int32) {
+        write(line + "\n", to: descriptor)
+    }
+
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { bytes in

@@ -6,7 +6,8 @@ import Glibc
 import Logging
 import TempestUDP
 
-/// Log lines on standard error: under systemd (`$JOURNAL_STREAM` set) each
+/// Log lines on standard error (or standard output, `run --log-to stdout`):
+/// under systemd (`$JOURNAL_STREAM` set) each
 /// line starts with a syslog priority prefix such as `<4>` so journald files
 /// it at the right level; on a terminal it is plain readable text with a
 /// UTC time and the level in words. Metadata is appended as `key=value`.
@@ -15,9 +16,11 @@ struct GatewayLogHandler: LogHandler {
     var logLevel: Logger.Level = .info
     let label: String
     let forJournal: Bool
+    let descriptor: Int32
 
-    init(label: String, forJournal: Bool = getenv("JOURNAL_STREAM") != nil) {
+    init(label: String, descriptor: Int32 = STDERR_FILENO, forJournal: Bool = getenv("JOURNAL_STREAM") != nil) {
         self.label = label
+        self.descriptor = descriptor
         self.forJournal = forJournal
     }
 
@@ -38,7 +41,7 @@ struct GatewayLogHandler: LogHandler {
             let time = UTCTime.iso8601(.init(secondsSince1970: Int64(Glibc.time(nil))))
             line = "\(time) \(event.level.rawValue): \(event.message)\(details)"
         }
-        StandardOutput.errorLine(line)
+        StandardOutput.line(line, to: descriptor)
     }
 
     /// The syslog priority journald understands for a swift-log level.

@@ -6,4 +6,7 @@ import GatewayCore
 extension OperatorLog {
     /// The gateway's sentences on standard error, one line each.
     static let standardError = OperatorLog { StandardOutput.errorLine($0) }
+
+    /// The gateway's sentences on standard output (`run --log-to stdout`).
+    static let standardOutput = OperatorLog { StandardOutput.line($0) }
 }
