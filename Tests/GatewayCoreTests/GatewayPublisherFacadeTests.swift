@@ -47,9 +47,13 @@ import Testing
             try await writer.flush()
         }
 
-        /// Outbox entries still waiting for their acknowledgement.
+        /// Outbox entries still waiting for their acknowledgement. With no
+        /// acknowledgement delay the writer deletes acknowledged entries as
+        /// soon as it looks; flush does not wait for that, so wait (bounded)
+        /// until it has taken them.
         func outboxTopics() async throws -> [String] {
             try await writer.flush()
+            for _ in 0..<500 where writer.waitingAcknowledgementCount > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
             return try await writer.perform { store in try store.nextOutboxBatch(limit: 100).map(\.topic) }
         }
     }

@@ -162,11 +162,13 @@ struct StoreWriterTests {
         try await writer.flush()
         let id = try #require(reports.all.flatMap(\.outboxAssignments).first?.id)
         try writer.submit(.acknowledgeOutbox([id]))
+        // flush does not force a waiting acknowledgement out; shutdown does.
         try await writer.flush()
+        #expect(writer.waitingAcknowledgementCount == 1)
+        writer.shutdown()
         let reader = try Store(path: path)
         #expect(try reader.statistics().rowCounts["observations"] == 1)
         #expect(try reader.outboxContains(id: id) == false)
-        writer.shutdown()
     }
 
     @Test("disk full: one clear error, records held in memory within the bound, recovery when space returns")

@@ -104,6 +104,8 @@ public final class StoreWriter: Sendable {
 
     /// Returns once everything submitted before the call is committed. While
     /// the database cannot be written this waits until it can be again.
+    /// Acknowledgements waiting to ride along (`waitingAcknowledgementCount`)
+    /// are not forced out: flushing never adds a transaction for them.
     ///
     /// - Throws: `StorageError.writerStopped` when the writer stops first.
     public func flush() async throws {

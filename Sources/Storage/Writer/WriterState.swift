@@ -177,11 +177,9 @@ final class WriterState: @unchecked Sendable {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let immediate: Result<Void, any Error>? = lock.withLock {
                 if stopped { return .failure(StorageError.writerStopped) }
-                // Acknowledgements count as submitted: with no batch to ride
-                // along with, they become a write of their own to wait for.
-                if !pendingAcknowledgements.isEmpty && queue.isEmpty && inFlightCount == 0 {
-                    queuePendingAcknowledgements()
-                }
+                // Acknowledgements are not waited for: a lost deletion only
+                // sends a message once more, so they keep riding along with
+                // the next transaction (or go once due, or at shutdown).
                 let target = nextSubmission - 1
                 if committedThrough >= target { return .success(()) }
                 flushWaiters.append((target, continuation))
