@@ -74,14 +74,10 @@ struct StatusCommand: ParsableCommand {
     private func newestObservations() throws -> [String] {
         let units = unitOptions.chosen(try unitOptions.settings())
         guard FileStatus.exists(databaseOptions.path), let store = try? Store(readOnlyPath: databaseOptions.path),
-            let serials = try? StoreAccess.observationSerials(store, only: nil)
+            let newest = try? store.newestObservationPerDevice()
         else { return [] }
         let now = Int64(Glibc.time(nil))
-        return serials.compactMap { serial in
-            (try? store.recentObservations(serial: serial, count: 1).first).flatMap { $0 }.map {
-                ObservationRecordFormat.sentence($0, now: now, units: units)
-            }
-        }
+        return newest.map { ObservationRecordFormat.sentence($0, now: now, units: units) }
     }
 
     /// What went wrong, in a sentence that says what to do.

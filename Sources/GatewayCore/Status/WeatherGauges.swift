@@ -75,8 +75,8 @@ public enum WeatherGauges {
     /// connection of its own (the writer is not held up); none when the
     /// database cannot be read, so a scrape still gets the counters.
     public static func newestObservations(databasePath: String) -> [ObservationRecord] {
-        guard let store = try? Store(readOnlyPath: databasePath), let devices = try? store.devices() else { return [] }
-        return devices.compactMap { device in try? store.recentObservations(serial: device.serial, count: 1).first }
+        guard let store = try? Store(readOnlyPath: databasePath) else { return [] }
+        return (try? store.newestObservationPerDevice()) ?? []
     }
 
     /// `text` escaped for a label value (backslash, quote, line feed).

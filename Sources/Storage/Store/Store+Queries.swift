@@ -10,6 +10,14 @@ extension Store {
         return rows
     }
 
+    /// Each device's newest observation, by serial; devices with none
+    /// (hubs) are left out. What `status` prints and `/metrics` gauges.
+    public func newestObservationPerDevice() throws -> [ObservationRecord] {
+        try devices().filter { $0.kind != .hub }.compactMap { device in
+            try recentObservations(serial: device.serial, count: 1).first
+        }
+    }
+
     /// The newest `count` observations of `serial`, newest first.
     public func recentObservations(serial: String, count: Int) throws -> [ObservationRecord] {
         guard count > 0, let device = try existingDeviceID(serial: serial) else { return [] }

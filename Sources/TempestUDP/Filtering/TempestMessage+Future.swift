@@ -24,8 +24,11 @@ extension TempestMessage {
         _ latestSeconds: Int64, _ wrap: (Observation) -> TempestMessage
     ) -> (accepted: TempestMessage?, future: TempestMessage?) {
         let all = observation[keyPath: rows]
+        // The usual case, nothing ahead: no arrays are built.
+        guard all.contains(where: { $0[keyPath: timestamp].secondsSince1970 > latestSeconds }) else {
+            return (wrap(observation), nil)
+        }
         let early = all.filter { $0[keyPath: timestamp].secondsSince1970 <= latestSeconds }
-        guard early.count < all.count else { return (wrap(observation), nil) }
         var accepted = observation
         var future = observation
         accepted[keyPath: rows] = early
