@@ -295,7 +295,7 @@ let package = Package(
         .testTarget(
             name: "GatewayCoreTests",
             dependencies: [
-                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "TempestTestKit",
+                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "TempestTestKit", "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

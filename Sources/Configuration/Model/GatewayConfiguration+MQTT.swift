@@ -55,6 +55,12 @@ extension GatewayConfiguration {
         public var compat: String
         /// `disabled_entities`: Home Assistant entities to remove.
         public var disabledEntities: [String]
+        /// `raining_hold_minutes`: how long `raining` stays ON after the last rain.
+        public var rainingHoldMinutes: Int
+        /// `lightning_nearby_kilometers`: how close a strike must be for `lightning_nearby`.
+        public var lightningNearbyKilometers: Double
+        /// `lightning_nearby_minutes`: how long `lightning_nearby` stays ON after such a strike.
+        public var lightningNearbyMinutes: Int
 
         init(_ values: ConfigurationValues) {
             enabled = values.required("mqtt.enabled", values.boolean)
@@ -82,6 +88,9 @@ extension GatewayConfiguration {
             rapidWindInterval = values.required("mqtt.rapid_wind_interval", values.integer)
             compat = values.required("mqtt.compat", values.string)
             disabledEntities = values.required("mqtt.disabled_entities", values.strings)
+            rainingHoldMinutes = values.required("mqtt.raining_hold_minutes", values.integer)
+            lightningNearbyKilometers = values.required("mqtt.lightning_nearby_kilometers", values.decimal)
+            lightningNearbyMinutes = values.required("mqtt.lightning_nearby_minutes", values.integer)
         }
     }
 }

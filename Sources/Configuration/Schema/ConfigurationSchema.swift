@@ -87,6 +87,15 @@ public enum ConfigurationSchema {
         .init(
             "mqtt", "disabled_entities", .textList(.nonEmpty), default: .array([]),
             "Home Assistant entities to remove: a field such as \"feels_like\" for every device, or \"SERIAL/FIELD\" for one."),
+        .init(
+            "mqtt", "raining_hold_minutes", .integer(1...1_440), default: .integer(15),
+            "raining stays ON this many minutes after the last minute with rain or the last rain-start event."),
+        .init(
+            "mqtt", "lightning_nearby_kilometers", .decimal(1...40), default: .float(16),
+            "A strike at most this many kilometres away turns lightning_nearby ON (the sensor reports up to 40 km)."),
+        .init(
+            "mqtt", "lightning_nearby_minutes", .integer(1...1_440), default: .integer(30),
+            "lightning_nearby stays ON this many minutes after the last such strike."),
         // [weatherflow]
         .init("weatherflow", "api", .text(.url), default: .string("https://swd.weatherflow.com/swd/rest"), "The WeatherFlow REST API's base URL."),
         .init(

@@ -146,6 +146,11 @@ public struct GatewayRun: Sendable {
         let restored = try await writer.perform { store in
             try summaries.restore(from: store, now: Int64(Glibc.time(nil)), including: admission.isAdmitted)
         }
+        let figures = StationFigures(timeZone: zone, rules: Self.conditionRules(settings))
+        try await writer.perform { store in
+            try figures.restore(
+                from: store, latest: summaries.latestCountedSeconds(now: Int64(Glibc.time(nil))), including: admission.isAdmitted)
+        }
         let quarantine = MessageQuarantine(writer: writer, toleranceSeconds: futureToleranceSeconds, admission: admission)
         operatorLog.line(
             "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
@@ -159,7 +164,8 @@ public struct GatewayRun: Sendable {
         let units = settings.mqtt.publishedUnits
         let ingestor = Ingestor(
             writer: writer, summaries: summaries, activity: activity, sink: publisher, site: Self.site(of: settings.station),
-            rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), operatorLog: operatorLog, admission: admission)
+            rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), operatorLog: operatorLog, admission: admission,
+            figures: figures)
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             hooks.onListenerEvent?(event)
             switch event {
@@ -323,6 +329,16 @@ public struct GatewayRun: Sendable {
     /// Where the station stands, for sea-level pressure: nil without an elevation.
     public static func site(of station: GatewayConfiguration.Station) -> DerivedObservation.Site? {
         station.elevation.map { DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: station.sensorHeight) }
+    }
+
+    /// The thresholds of `raining`, `lightning_nearby` and the daylight
+    /// duration from the configuration (a reload does not change them: a
+    /// restart does).
+    public static func conditionRules(_ settings: GatewayConfiguration) -> ConditionRules {
+        ConditionRules(
+            rainingHoldMinutes: Int64(settings.mqtt.rainingHoldMinutes),
+            lightningNearbyKilometers: settings.mqtt.lightningNearbyKilometers,
+            lightningNearbyMinutes: Int64(settings.mqtt.lightningNearbyMinutes), latitudeDegrees: settings.station.latitude)
     }
 
     /// The cloud follower's settings from the effective configuration.

@@ -37,6 +37,8 @@ public final class Ingestor: Sendable {
     /// the ingestor only from admitted devices, but their relaying hub is
     /// announced only when it is admitted too.
     private let admission: DeviceAdmission?
+    /// The conditions, trends and records beyond one message; nil: none published.
+    private let figures: StationFigures?
 
     /// An ingestor that stores through `writer` and, when there is a sink,
     /// publishes through it, throttling rapid wind to one publication per
@@ -44,9 +46,10 @@ public final class Ingestor: Sendable {
     public init(
         writer: StoreWriter, summaries: DailySummaryKeeper, activity: DeviceActivity, sink: (any RetainedStateSink)?,
         site: DerivedObservation.Site?, rapidWindIntervalSeconds: Int64, operatorLog: OperatorLog,
-        admission: DeviceAdmission? = nil
+        admission: DeviceAdmission? = nil, figures: StationFigures? = nil
     ) {
         self.admission = admission
+        self.figures = figures
         self.writer = writer
         self.summaries = summaries
         self.activity = activity
@@ -69,14 +72,16 @@ public final class Ingestor: Sendable {
     public func ingest(_ message: TempestMessage, source: ObservationRecord.Source, receivedAt now: Int64, isLate: Bool) {
         if source != .backfill { activity.note(message, receivedAt: now, source: source) }
         var writes = StoreWrites.writes(for: message, source: source, receivedAt: now) + summaries.ingest(message, now: now)
+        figures?.note(writes)
         if source != .backfill, let sink, let published = throttle.admit(message) {
             let asOf = min(message.timestamp.secondsSince1970, summaries.latestCountedSeconds(now: now))
             let totals = message.carriesObservations
                 ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: asOf) : nil
+            let snapshot = isLate ? nil : figures?.snapshot(for: message, totals: totals, asOf: asOf)
             let format = sink.format
             let publications = MessagePublications(
                 published, layout: format.layout, source: source.name, receivedAt: now, site: site.withLock { $0 },
-                totals: totals, qos: format.qos, units: format.units, compatibility: format.compatibility)
+                totals: totals, qos: format.qos, units: format.units, compatibility: format.compatibility, snapshot: snapshot)
             writes += publications.events.map { StoreWrite.outbox($0) }
             // At a station's pace the values leave with the commit's events
             // (one wake-up of the MQTT client for both); under load from

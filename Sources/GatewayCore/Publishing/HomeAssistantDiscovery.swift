@@ -95,7 +95,14 @@ public struct HomeAssistantDiscovery: Sendable {
         }
         if let stateClass = entity.stateClass { json.member("state_class", stateClass) }
         if let precision = entity.precision { json.member("suggested_display_precision", Int64(precision)) }
+        if let options = entity.options {
+            json.key("options")
+            json.beginArray()
+            for option in options { json.value(option) }
+            json.endArray()
+        }
         if entity.diagnostic { json.member("entity_category", "diagnostic") }
+        if !entity.enabledByDefault { json.member("enabled_by_default", false) }
         if entity.component == .binarySensor {
             json.member("payload_on", "ON")
             json.member("payload_off", "OFF")

@@ -19,6 +19,11 @@ public struct HomeAssistantEntity: Sendable {
     public var stateClass: String?
     public var precision: Int?
     public var diagnostic = false
+    /// False for noisy values few dashboards need: Home Assistant creates
+    /// them disabled (`enabled_by_default: false`), and a user enables them.
+    public var enabledByDefault = true
+    /// The values of an `enum` sensor (`device_class: enum`).
+    public var options: [String]?
 
     /// Entities of a Tempest, AIR or SKY: each family lists only the fields
     /// it sends, so no entity sits empty forever.
@@ -80,6 +85,8 @@ public struct HomeAssistantEntity: Sendable {
         if tempest {
             entities.append(.init(field: "power_save_mode", name: "Power save mode", precision: 0, diagnostic: true))
         }
+        entities += derivedEntities(thermo: thermo, windAndRain: windAndRain)
+        entities += recordEntities(thermo: thermo, windAndRain: windAndRain)
         return entities
     }
 

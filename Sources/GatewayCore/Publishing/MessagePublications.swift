@@ -20,7 +20,7 @@ public struct MessagePublications {
     public init(
         _ admitted: RapidWindThrottle.Admitted, layout: TopicLayout, source: String, receivedAt: Int64,
         site: DerivedObservation.Site?, totals: CurrentTotals?, qos: Int, units: PublishedUnits = .metric,
-        compatibility: WeatherFlow2MQTTCompatibility? = nil
+        compatibility: WeatherFlow2MQTTCompatibility? = nil, snapshot: StationSnapshot? = nil
     ) {
         let message = admitted.message
         let serial = message.envelope.serialNumber.rawValue
@@ -57,13 +57,14 @@ public struct MessagePublications {
                 topic: layout.event(serial: serial, kind: kind), payload: Array(json.text.utf8), qos: qos, retain: false,
                 priority: priority, createdAt: receivedAt))
         // WeatherFlow2MQTT's states go through the outbox too (not retained, as it did).
-        for state in compatibility?.states(for: message, site: site, totals: totals) ?? [] {
+        for state in compatibility?.states(for: message, site: site, totals: totals, snapshot: snapshot) ?? [] {
             events.append(
                 OutboxMessage(
-                    topic: WeatherFlow2MQTTCompatibility.stateTopic(serial: serial, event: state.event),
+                    topic: WeatherFlow2MQTTCompatibility.stateTopic(serial: serial, event: state.event, leaf: state.leaf),
                     payload: Array(state.payload.utf8), qos: qos, retain: false, priority: priority, createdAt: receivedAt))
         }
         values = MessagePublications.values(for: message, layout: layout, site: site, totals: totals, units: units)
+        if let snapshot { values += MessagePublications.values(of: snapshot, serial: serial, layout: layout, units: units) }
         if let gust = admitted.windowGustMetersPerSecond {
             values.append((layout.retainedValue(serial: serial, field: "rapid_wind_gust"), units.text(field: "rapid_wind_gust", gust)))
         }
@@ -133,6 +134,9 @@ public struct MessagePublications {
             add("wind_chill", derived.windChillCelsius)
             add("sea_level_pressure", derived.seaLevelPressureMillibars)
             add("wet_bulb", derived.wetBulbCelsius)
+            add("delta_t", derived.deltaTCelsius)
+            add("cloud_base", derived.cloudBaseMeters)
+            add("dew_point_comfort", derived.dewPointComfort?.rawValue)
             add("air_density", derived.airDensityKilogramsPerCubicMeter)
             add("rain_rate", derived.rainRate?.millimetersPerHour)
             add("rain_intensity", derived.rainIntensity?.rawValue)

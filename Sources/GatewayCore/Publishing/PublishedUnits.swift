@@ -32,19 +32,25 @@ public struct PublishedUnits: Sendable, Hashable {
     /// The kind of quantity a published field holds, by its name.
     public enum Quantity {
         case temperature, speed, pressure, rain, rainRate, distance
+        /// A difference of temperatures (°F differences have no offset).
+        case temperatureDifference
     }
 
     public static func quantity(of field: String) -> Quantity? {
         switch field {
         case "air_temperature", "dew_point", "feels_like", "wet_bulb", "heat_index", "wind_chill",
-            "air_temperature_max_today", "air_temperature_min_today":
+            "air_temperature_max_today", "air_temperature_min_today", "air_temperature_max_month", "air_temperature_min_month",
+            "air_temperature_max_year", "air_temperature_min_year", "air_temperature_max_all_time", "air_temperature_min_all_time":
             .temperature
-        case "wind_avg", "wind_gust", "wind_lull", "wind_speed", "wind_gust_max_today", "rapid_wind_gust":
+        case "delta_t":
+            .temperatureDifference
+        case "wind_avg", "wind_gust", "wind_lull", "wind_speed", "wind_gust_max_today", "rapid_wind_gust", "wind_gust_max_month",
+            "wind_gust_max_year", "wind_gust_max_all_time":
             .speed
-        case "station_pressure", "sea_level_pressure":
+        case "station_pressure", "sea_level_pressure", "pressure_change_3_hours":
             .pressure
         case "rain_accumulated", "rain_today", "rain_yesterday", "local_day_rain_accumulation", "rain_today_raincheck",
-            "rain_yesterday_raincheck":
+            "rain_yesterday_raincheck", "rain_last_24_hours", "rain_this_week", "rain_this_month", "rain_this_year":
             .rain
         case "rain_rate":
             .rainRate
@@ -61,6 +67,8 @@ public struct PublishedUnits: Sendable, Hashable {
         switch quantity {
         case .temperature:
             return temperature == .fahrenheit ? Temperature(celsius: value).fahrenheit : value
+        case .temperatureDifference:
+            return temperature == .fahrenheit ? value * 9 / 5 : value
         case .speed:
             let speed = Speed(metersPerSecond: value)
             switch self.speed {
@@ -103,7 +111,7 @@ public struct PublishedUnits: Sendable, Hashable {
     public func homeAssistantUnit(field: String, fallback: String?) -> String? {
         guard let quantity = PublishedUnits.quantity(of: field) else { return fallback }
         switch quantity {
-        case .temperature: return temperature == .fahrenheit ? "°F" : "°C"
+        case .temperature, .temperatureDifference: return temperature == .fahrenheit ? "°F" : "°C"
         case .speed:
             switch speed {
             case .metersPerSecond: return "m/s"

@@ -9,6 +9,12 @@ public struct DayTotals: Hashable, Sendable {
         public var value: Double
         /// When, seconds since 1970 UTC.
         public var timestamp: Int64
+
+        /// Makes one from its parts.
+        public init(value: Double, timestamp: Int64) {
+            self.value = value
+            self.timestamp = timestamp
+        }
     }
 
     /// A gust, when it happened, and the direction reported with it.

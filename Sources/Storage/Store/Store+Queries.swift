@@ -201,19 +201,7 @@ extension Store {
         try statement.bind(device, at: 0)
         try statement.bind(localDate, at: 1)
         guard try statement.step() else { return nil }
-        var summary = DailySummaryRecord(serial: serial, localDate: localDate, updatedAt: statement.int64(11) ?? 0)
-        summary.rainMillimeters = statement.double(0) ?? 0
-        summary.rainMinutes = statement.int(1) ?? 0
-        summary.strikeCount = statement.int(2) ?? 0
-        summary.closestStrikeKilometers = statement.int(3)
-        summary.maximumTemperatureCelsius = statement.double(4)
-        summary.maximumTemperatureAt = statement.int64(5)
-        summary.minimumTemperatureCelsius = statement.double(6)
-        summary.minimumTemperatureAt = statement.int64(7)
-        summary.maximumGustMetersPerSecond = statement.double(8)
-        summary.maximumGustAt = statement.int64(9)
-        summary.maximumGustDirectionDegrees = statement.int(10)
-        return summary
+        return Self.dailySummary(statement, serial: serial, localDate: localDate, firstColumn: 0)
     }
 
     /// The newest forecast snapshot for `locationKey`, if any.

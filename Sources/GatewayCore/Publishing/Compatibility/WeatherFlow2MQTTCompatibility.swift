@@ -16,6 +16,8 @@ import TempestUDP
 ///   (sensors and hubs)
 /// - `homeassistant/sensor/weatherflow2mqtt_<SERIAL>/lightning_strike_time/state`
 /// - `homeassistant/sensor/weatherflow2mqtt_<SERIAL>/rain_start_time/state`
+/// - `homeassistant/sensor/weatherflow2mqtt_<SERIAL>/high_low/attributes`
+///   (with each observation, when the records are known)
 ///
 /// Its discovery configs are not published (its own retained configs, which
 /// point at these topics, are still in the broker; announcing them again
@@ -27,21 +29,27 @@ public struct WeatherFlow2MQTTCompatibility: Sendable, Hashable {
 
     public var unitSystem: UnitSystem = .metric
 
-    /// `homeassistant/sensor/weatherflow2mqtt_<SERIAL>/<event>/state`; its
-    /// prefix was fixed, whatever Home Assistant's discovery prefix is.
-    public static func stateTopic(serial: String, event: String) -> String {
-        "homeassistant/sensor/weatherflow2mqtt_\(serial)/\(event)/state"
+    /// `homeassistant/sensor/weatherflow2mqtt_<SERIAL>/<event>/<leaf>`
+    /// (`state`, or `attributes` for `high_low`); its prefix was fixed,
+    /// whatever Home Assistant's discovery prefix is.
+    public static func stateTopic(serial: String, event: String, leaf: String = "state") -> String {
+        "homeassistant/sensor/weatherflow2mqtt_\(serial)/\(event)/\(leaf)"
     }
 
-    /// One state message: its event name (the topic's middle part) and JSON payload.
+    /// One state message: its event name (the topic's middle part), the
+    /// topic's last part and the JSON payload.
     public struct State: Sendable, Hashable {
         public var event: String
         public var payload: String
+        public var leaf = "state"
     }
 
     /// The states `message` publishes. Observations need `totals` for the
-    /// daily sums (left out without them) and `site` for sea-level pressure.
-    public func states(for message: TempestMessage, site: DerivedObservation.Site?, totals: CurrentTotals?) -> [State] {
+    /// daily sums (left out without them), `site` for sea-level pressure,
+    /// and `snapshot` for the pressure trend and `high_low`.
+    public func states(
+        for message: TempestMessage, site: DerivedObservation.Site?, totals: CurrentTotals?, snapshot: StationSnapshot? = nil
+    ) -> [State] {
         var json = JSONWriter()
         json.beginObject()
         let event: String
@@ -49,15 +57,15 @@ public struct WeatherFlow2MQTTCompatibility: Sendable, Hashable {
         case .tempestObservation(let observation):
             guard let row = observation.rows.last else { return [] }
             event = "observation"
-            writeObservation(.tempest(row), site: site, totals: totals, into: &json)
+            writeObservation(.tempest(row), site: site, totals: totals, snapshot: snapshot, into: &json)
         case .airObservation(let observation):
             guard let row = observation.rows.last else { return [] }
             event = "observation"
-            writeObservation(.air(row), site: site, totals: totals, into: &json)
+            writeObservation(.air(row), site: site, totals: totals, snapshot: snapshot, into: &json)
         case .skyObservation(let observation):
             guard let row = observation.rows.last else { return [] }
             event = "observation"
-            writeObservation(.sky(row), site: site, totals: totals, into: &json)
+            writeObservation(.sky(row), site: site, totals: totals, snapshot: snapshot, into: &json)
         case .rapidWind(let wind):
             guard let speed = wind.windSpeedMetersPerSecond, let direction = wind.windDirectionDegrees else { return [] }
             event = "rapid_wind"
@@ -80,13 +88,18 @@ public struct WeatherFlow2MQTTCompatibility: Sendable, Hashable {
             json.member("status", WeatherFlow2MQTTCompatibility.timestamp(status.timestamp.secondsSince1970 - uptime))
         }
         json.endObject()
-        return [State(event: event, payload: json.text)]
+        var states = [State(event: event, payload: json.text)]
+        if event == "observation", let highLow = highLowAttributes(snapshot: snapshot, totals: totals) {
+            states.append(State(event: "high_low", payload: highLow, leaf: "attributes"))
+        }
+        return states
     }
 
     /// The `observation` state's members, in WeatherFlow2MQTT's names and
     /// units; a value the row or the gateway does not have is left out.
     private func writeObservation(
-        _ row: ObservationRow, site: DerivedObservation.Site?, totals: CurrentTotals?, into json: inout JSONWriter
+        _ row: ObservationRow, site: DerivedObservation.Site?, totals: CurrentTotals?, snapshot: StationSnapshot?,
+        into json: inout JSONWriter
     ) {
         var measured = [String: Double]()
         for (name, text) in MessagePublications.flatMembers(of: row) { measured[name] = Double(text) }
@@ -125,6 +138,10 @@ public struct WeatherFlow2MQTTCompatibility: Sendable, Hashable {
         }
         add("rain_today", .rain, totals?.today.rainMillimeters)
         add("rain_yesterday", .rain, totals?.yesterday.rainMillimeters)
+        if let trend = snapshot?.pressureTrend {
+            json.member("pressure_trend", trend.direction.rawValue)
+            json.member("pressure_trend_value", pressureTrendValue(trend))
+        }
         add("relative_humidity", .none, measured["relative_humidity"])
         add("sealevel_pressure", .pressure, derived.seaLevelPressureMillibars)
         add("solar_radiation", .none, measured["solar_radiation"])
