@@ -18,13 +18,16 @@ configs the gateways left retained on the broker:
   field no gateway announces is skipped, saying so);
 - each gateway keeps its own devices, and stopping one makes only its
   entities unavailable;
-- the template weather entity has a condition and a temperature.
+- the template weather entity has a condition, a temperature and daily
+  forecasts (the first gateway polls a fake Open-Meteo on 127.0.0.1, so its
+  forecast device is checked like the others).
 
 Every wait is bounded. Exits 1 on the first failed group of checks.
 """
 
 import argparse
 import asyncio
+import http.server
 import json
 import os
 import pathlib
@@ -34,6 +37,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import aiohttp
@@ -92,6 +96,45 @@ def weather_template():
     if not match:
         fail("docs/home-assistant.md has no ```yaml block after <!-- weather-template -->")
     return match.group(1)
+
+
+class FakeOpenMeteo(http.server.BaseHTTPRequestHandler):
+    """Answers every forecast request with a forecast in Open-Meteo's shape
+    (`timeformat=unixtime`) around now: a thunderstorm today, partly cloudy
+    tomorrow, so that the first gateway has forecast entities and the
+    weather entity forecast days."""
+
+    def do_GET(self):
+        now = int(time.time())
+        start = now - now % 86_400
+        hours = [start + 3600 * index for index in range(72)]
+        body = {
+            "latitude": 52.0, "longitude": 4.0, "generationtime_ms": 0.3, "utc_offset_seconds": 0, "timezone": "UTC",
+            "timezone_abbreviation": "UTC", "elevation": 0.0,
+            "current": {"time": now - now % 900, "interval": 900, "temperature_2m": 24.0, "weather_code": 2, "cloud_cover": 40},
+            "hourly": {"time": hours, "temperature_2m": [20 + index / 2 for index in range(72)],
+                       "precipitation_probability": [index % 101 for index in range(72)],
+                       "cloud_cover": [50] * 72, "weather_code": [2] * 72},
+            "daily": {"time": [start, start + 86_400], "temperature_2m_max": [31, 33], "temperature_2m_min": [15, 17],
+                      "sunrise": [start + 6 * 3600, start + 86_400 + 6 * 3600],
+                      "sunset": [start + 20 * 3600, start + 86_400 + 20 * 3600],
+                      "precipitation_sum": [12.5, 0], "precipitation_probability_max": [80, 10], "weather_code": [95, 2]},
+        }
+        data = json.dumps(body).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+def start_fake_open_meteo():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), FakeOpenMeteo)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def write_config(config, http_port):
@@ -245,12 +288,12 @@ class HomeAssistant:
 class Gateway:
     """One `tempest-gateway run`, with its own base topic and UDP port."""
 
-    def __init__(self, binary, work, name, base, broker_port, min_version, extra):
+    def __init__(self, binary, work, name, base, broker_port, min_version, extra, environment=None):
         self.name = name
         self.base = base
         self.udp_port = free_udp_port()
         self.stderr_path = work / f"gateway-{name}.log"
-        environment = dict(os.environ, TEMPEST_GATEWAY_MQTT_HOMEASSISTANT_MIN_VERSION=min_version)
+        environment = dict(os.environ, TEMPEST_GATEWAY_MQTT_HOMEASSISTANT_MIN_VERSION=min_version, **(environment or {}))
         self.process = subprocess.Popen(
             [binary, "run", "--database", str(work / f"{name}.db"), "--udp-address", "127.0.0.1",
              "--udp-port", str(self.udp_port), "--print", "none", "--mqtt-host", "127.0.0.1",
@@ -385,7 +428,12 @@ async def main():
         subscription = api.next_id
         await api.command({"type": "subscribe_events", "event_type": "state_changed"})
 
-        first = Gateway(args.gateway, work, "first", "tempest", args.broker_port, min_version, ["--elevation", "30"])
+        # The first gateway has an elevation (sea-level pressure) and a
+        # location, and takes its forecast from the fake Open-Meteo.
+        open_meteo = start_fake_open_meteo()
+        first = Gateway(args.gateway, work, "first", "tempest", args.broker_port, min_version,
+                        ["--elevation", "30", "--latitude", "52.0", "--longitude", "4.0"],
+                        {"TEMPEST_GATEWAY_FORECAST_OPEN_METEO_API": f"http://127.0.0.1:{open_meteo.server_port}"})
         second = Gateway(args.gateway, work, "second", "second", args.broker_port, min_version, [])
         gateways = [first, second]
         replay_second = subprocess.run(
@@ -461,6 +509,14 @@ async def main():
             if state["state"] in UNKNOWN or not isinstance(temperature, (int, float)):
                 fail(f"{state['entity_id']}: condition {state['state']}, temperature {temperature!r}")
             log(f"{state['entity_id']}: {state['state']}, {temperature} {state['attributes'].get('temperature_unit')}")
+            answer = await api.rest("POST", "/api/services/weather/get_forecasts?return_response",
+                                    {"entity_id": state["entity_id"], "type": "daily"})
+            days = answer.get("service_response", {}).get(state["entity_id"], {}).get("forecast") or []
+            if not days or any(day.get("condition") in (None, "") or not isinstance(day.get("temperature"), (int, float))
+                               for day in days):
+                fail(f"{state['entity_id']}: no daily forecast with conditions and temperatures: {days}")
+            log(f"{state['entity_id']}: {len(days)} forecast days, the first {days[0]['condition']}, "
+                f"{days[0]['temperature']}/{days[0].get('templow')}")
 
         # Two gateways: their own devices; stopping one makes only its entities unavailable.
         devices = await api.command({"type": "config/device_registry/list"})
