@@ -99,7 +99,7 @@ echo "== What reached MQTT =="
 if [ -s "$work/mqtt.log" ]; then
   echo "messages received: $(wc -l < "$work/mqtt.log")"
   echo "observation events: $(grep -c '^tempest/[^ ]*/event/observation ' "$work/mqtt.log" || true)"
-  echo "Home Assistant entities announced: $(grep -c '^homeassistant/[^ ]*/config ' "$work/mqtt.log" || true)"
+  echo "Home Assistant entities announced: $(grep '^homeassistant/[^ ]*/config {' "$work/mqtt.log" | cut -d' ' -f1 | sort -u | wc -l)"
   echo "gateway status, last published: $(grep '^tempest/gateway/status ' "$work/mqtt.log" | tail -1 | cut -d' ' -f2 || true)"
   for field in air_temperature relative_humidity wind_avg rain_today lightning_strikes_today air_temperature_max_today; do
     value=$(grep "^tempest/ST-00054321/$field " "$work/mqtt.log" | tail -1 | cut -d' ' -f2 || true)

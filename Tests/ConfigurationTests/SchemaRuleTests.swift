@@ -46,6 +46,8 @@ struct SchemaRuleTests {
         case .ipv4Address: "256.1.1.1"
         case .topicPrefix: "tempest/#"
         case .timeZone: "../etc/passwd"
+        case .identifier: "Garden-1"
+        case .releaseVersion: "2025.13"
         }
     }
 
@@ -58,6 +60,8 @@ struct SchemaRuleTests {
         case .ipv4Address: "192.168.1.10"
         case .topicPrefix: "weather/station"
         case .timeZone: "Europe/Berlin"
+        case .identifier: "garden_1"
+        case .releaseVersion: "2025.4"
         }
     }
 

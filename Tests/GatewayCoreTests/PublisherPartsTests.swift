@@ -275,12 +275,25 @@ import Testing
         let unchanged = homeAssistant.takeDevicesToAnnounce(all: false)
         #expect(unchanged.isEmpty, "nothing new about it")
         homeAssistant.note(.init(serial: "ST-1", firmware: "176"), receivedAt: 3, silenceAllowedSeconds: nil)
-        let changed = homeAssistant.takeDevicesToAnnounce(all: false)
-        #expect(changed.map(\.serial) == ["ST-1"])
+        // A firmware learnt after the announcement goes in one config, not
+        // in a second round of every config.
+        #expect(homeAssistant.takeDevicesToAnnounce(all: false).isEmpty)
+        let firmware = homeAssistant.takeFirmwareToAnnounce()
+        #expect(firmware.map(\.serial) == ["ST-1"])
+        #expect(firmware.first?.firmware == "176")
+        #expect(homeAssistant.takeFirmwareToAnnounce().isEmpty)
+        // A device not announced yet takes its firmware with its announcement.
+        homeAssistant.note(.init(serial: "ST-3"), receivedAt: 3, silenceAllowedSeconds: nil)
+        homeAssistant.note(.init(serial: "ST-3", firmware: "176"), receivedAt: 3, silenceAllowedSeconds: nil)
+        #expect(homeAssistant.takeFirmwareToAnnounce().isEmpty)
+        #expect(homeAssistant.takeDevicesToAnnounce(all: false).map(\.firmware) == ["176"])
         let all = homeAssistant.takeDevicesToAnnounce(all: true)
-        #expect(all.count == 2)
+        #expect(all.count == 3)
         #expect(homeAssistant.isHomeAssistantOnline(topic: "homeassistant/status", payload: Array("online".utf8)))
         #expect(!homeAssistant.isHomeAssistantOnline(topic: "homeassistant/status", payload: Array("offline".utf8)))
+        #expect(homeAssistant.isAnnounceCommand(topic: "tempest/gateway/command", payload: Array("announce".utf8)))
+        #expect(!homeAssistant.isAnnounceCommand(topic: "tempest/gateway/command", payload: Array("reboot".utf8)))
+        #expect(!homeAssistant.isAnnounceCommand(topic: "other/gateway/command", payload: Array("announce".utf8)))
     }
 
     @Test func withoutDiscoveryNoDeviceIsKept() {

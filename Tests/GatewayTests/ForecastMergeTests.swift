@@ -171,13 +171,15 @@ struct ForecastMergeTests {
         let topics = configs.map(\.topic)
         for field in ["condition", "temperature_high_today", "temperature_low_today", "precipitation_probability_next_hour",
                       "precipitation_probability_today", "corrected_temperature_1h", "corrected_temperature_3h", "corrected_temperature_6h"] {
-            #expect(topics.contains("ha/sensor/tempest_forecast/\(field)/config"), "\(field)")
+            #expect(topics.contains("ha/sensor/tempest_forecast_wx/\(field)/config"), "\(field)")
+            // The shared device of earlier versions is cleared.
+            #expect(configs.contains { $0.topic == "ha/sensor/tempest_forecast/\(field)/config" && $0.payload.isEmpty }, "\(field)")
         }
         let high = try #require(configs.first { $0.topic.contains("temperature_high_today") })
         let json = try #require(try JSONSerialization.jsonObject(with: Data(high.payload.utf8)) as? [String: Any])
         #expect(json["state_topic"] as? String == "wx/forecast/temperature_high_today")
         #expect(json["unit_of_measurement"] as? String == "°F")
-        #expect((json["device"] as? [String: Any])?["identifiers"] as? [String] == ["tempest_forecast"])
+        #expect((json["device"] as? [String: Any])?["identifiers"] as? [String] == ["tempest_forecast_wx"])
     }
 
     @Test("a forecast entity disabled by its field or as forecast/FIELD gets an empty config; the others stay")
@@ -188,11 +190,13 @@ struct ForecastMergeTests {
         let discovery = HomeAssistantDiscovery(
             prefix: "ha", layout: layout, units: .metric, disabledEntities: ["condition", "forecast/forecast_age_minutes"])
         let configs = ForecastDiscovery(discovery: discovery, units: .metric).configs(base: "wx")
-        let empty = configs.filter { $0.payload.isEmpty }.map(\.topic).sorted()
-        #expect(empty == ["ha/sensor/tempest_forecast/condition/config", "ha/sensor/tempest_forecast/forecast_age_minutes/config"])
-        #expect(configs.count == ForecastDiscovery.entities.count)
+        let empty = configs.filter { $0.payload.isEmpty && $0.topic.hasPrefix("ha/sensor/tempest_forecast_wx/") }.map(\.topic).sorted()
+        #expect(empty == ["ha/sensor/tempest_forecast_wx/condition/config", "ha/sensor/tempest_forecast_wx/forecast_age_minutes/config"])
+        #expect(configs.count == 2 * ForecastDiscovery.entities.count, "each entity, and each clearing of the old shared device")
         // A station's entity of another field is not one of the forecast's.
         let stationOnly = HomeAssistantDiscovery(prefix: "ha", layout: layout, units: .metric, disabledEntities: ["ST-00054321/condition"])
-        #expect(ForecastDiscovery(discovery: stationOnly, units: .metric).configs(base: "wx").allSatisfy { !$0.payload.isEmpty })
+        #expect(
+            ForecastDiscovery(discovery: stationOnly, units: .metric).configs(base: "wx")
+                .allSatisfy { !$0.payload.isEmpty || $0.topic.hasPrefix("ha/sensor/tempest_forecast/") })
     }
 }

@@ -84,7 +84,8 @@ struct ForecastRunTests {
         let broker = try MosquittoBroker()
         let watcher = try ChildProcess(
             executable: "/usr/bin/mosquitto_sub",
-            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "tempest/forecast/#", "-t", "homeassistant/sensor/tempest_forecast/#", "-v"])
+            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "tempest/forecast/#", "-t", "homeassistant/sensor/tempest_forecast/#",
+                "-t", "homeassistant/sensor/tempest_forecast_tempest/#", "-v"])
         try watcher.start()
         defer { watcher.send(signal: SIGTERM) }
         usleep(300_000)
@@ -146,7 +147,9 @@ struct ForecastRunTests {
         #expect((daily["days"] as? [Any])?.count == 2)
         #expect(output.contains("tempest/forecast/condition "))
         #expect(output.contains("tempest/forecast/precipitation_probability_next_hour "))
-        #expect(output.contains("homeassistant/sensor/tempest_forecast/corrected_temperature_3h/config {"))
+        #expect(output.contains("homeassistant/sensor/tempest_forecast_tempest/corrected_temperature_3h/config {"))
+        // The shared forecast device of earlier versions is cleared.
+        #expect(output.contains("homeassistant/sensor/tempest_forecast/corrected_temperature_3h/config (null)"))
 
         gateway.send(signal: SIGTERM)
         let stopped = try gateway.wait(timeoutSeconds: 30)

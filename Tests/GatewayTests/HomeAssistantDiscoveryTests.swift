@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Foundation
+import GatewayCore
 import Testing
 import TempestTestKit
 
@@ -26,7 +27,7 @@ struct HomeAssistantDiscoveryTests {
         let broker = try MosquittoBroker()
         let watcher = try ChildProcess(
             executable: "/usr/bin/mosquitto_sub",
-            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "homeassistant/#", "-t", "tempest/+/availability", "-v"])
+            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "homeassistant/#", "-t", "tempest/+/availability", "-t", "tempest/gateway/#", "-v"])
         try watcher.start()
         usleep(300_000)
         let directory = try TemporaryDirectory()
@@ -48,8 +49,11 @@ struct HomeAssistantDiscoveryTests {
         usleep(500_000)
 
         // The newest config of a topic counts: the first may come from a
-        // message without firmware, and is re-announced when it is known.
+        // message without firmware, which then goes in that one config.
         let seen = messages(watcher.standardOutputSoFar, prefix: "homeassistant/")
+        // Every other config goes out once, firmware or not.
+        #expect(seen.filter { $0.topic == "homeassistant/sensor/ST-00054321/rain_today/config" }.count == 1)
+        #expect(seen.filter { $0.topic == "homeassistant/sensor/HB-00012345/firmware_revision/config" }.count == 1)
         let temperature = try object(try #require(seen.last { $0.topic == configTopic }).payload)
         #expect(temperature["name"] as? String == "Temperature")
         #expect(temperature["unique_id"] as? String == "st_00054321_air_temperature")
@@ -85,6 +89,16 @@ struct HomeAssistantDiscoveryTests {
         #expect(hubSignal["entity_category"] as? String == "diagnostic")
         #expect((hubSignal["device"] as? [String: Any])?["model"] as? String == "Hub")
         #expect((hubSignal["device"] as? [String: Any])?["via_device"] == nil)
+        #expect((hubSignal["device"] as? [String: Any])?["name"] as? String == "Hub HB-00012345")
+        #expect((hubSignal["device"] as? [String: Any])?["sw_version"] as? String != nil, "the firmware reached the device")
+        // No elevation configured: no sea-level pressure entity.
+        // (mosquitto_sub shows an empty message as "(null)".)
+        let seaLevel = seen.last { $0.topic == "homeassistant/sensor/ST-00054321/sea_level_pressure/config" }
+        #expect(seaLevel.map { $0.payload.isEmpty || $0.payload == "(null)" } == true)
+        // The gateway device and its values.
+        #expect(seen.contains { $0.topic == "homeassistant/binary_sensor/tempest_gateway_tempest/status/config" })
+        #expect(watcher.waitFor(timeoutSeconds: 10) { $0.standardOutputSoFar.contains("tempest/gateway/version \(GatewayVersion.current)") })
+        #expect(watcher.standardOutputSoFar.contains("tempest/gateway/datagrams_received "))
         #expect(watcher.standardOutputSoFar.contains("tempest/ST-00054321/availability online"))
 
         // Home Assistant restarts: everything is announced again.
@@ -93,6 +107,14 @@ struct HomeAssistantDiscoveryTests {
             executable: "/usr/bin/mosquitto_pub",
             arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "homeassistant/status", "-m", "online"]).status == 0)
         #expect(watcher.waitFor(timeoutSeconds: 10) { messages($0.standardOutputSoFar, prefix: "homeassistant/").filter { $0.topic == configTopic }.count > before })
+
+        // The gateway device's button: everything is announced again.
+        let rainTopic = "homeassistant/sensor/ST-00054321/rain_today/config"
+        let rainBefore = messages(watcher.standardOutputSoFar, prefix: "homeassistant/").filter { $0.topic == rainTopic }.count
+        #expect(try ChildProcess.run(
+            executable: "/usr/bin/mosquitto_pub",
+            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "tempest/gateway/command", "-m", "announce"]).status == 0)
+        #expect(watcher.waitFor(timeoutSeconds: 10) { messages($0.standardOutputSoFar, prefix: "homeassistant/").filter { $0.topic == rainTopic }.count > rainBefore })
         gateway.send(signal: SIGTERM)
         _ = try gateway.wait(timeoutSeconds: 30)
     }

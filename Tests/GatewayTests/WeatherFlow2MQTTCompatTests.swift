@@ -186,25 +186,25 @@ struct WeatherFlow2MQTTCompatTests {
     func disabledEntity() throws {
         let broker = try MosquittoBroker()
         let feelsLike = "homeassistant/sensor/ST-00054321/feels_like/config"
-        let sensorUptime = "homeassistant/sensor/ST-00054321/uptime/config"
+        let sensorSignal = "homeassistant/sensor/ST-00054321/rssi/config"
         // Announced by an earlier run, retained in the broker.
-        for topic in [feelsLike, sensorUptime] {
+        for topic in [feelsLike, sensorSignal] {
             #expect(try ChildProcess.run(
                 executable: "/usr/bin/mosquitto_pub",
                 arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", topic, "-m", #"{"name":"old"}"#, "-r"]).status == 0)
         }
         let running = try Running(
-            broker, watching: "homeassistant/#", extra: ["--disable-entity", "feels_like", "--disable-entity", "ST-00054321/uptime"])
+            broker, watching: "homeassistant/#", extra: ["--disable-entity", "feels_like", "--disable-entity", "ST-00054321/rssi"])
         try running.replaySample()
         let temperature = "homeassistant/sensor/ST-00054321/air_temperature/config"
-        #expect(running.publishing.eventually(running.watcher, seconds: 20) { $0.contains(temperature) && $0.contains("HB-00012345/uptime/config") })
+        #expect(running.publishing.eventually(running.watcher, seconds: 20) { $0.contains(temperature) && $0.contains("HB-00012345/rssi/config") })
         usleep(500_000)
 
         // The live stream saw an empty message on the disabled topics.
         let seen = running.watcher.standardOutputSoFar.split(separator: "\n").map(String.init)
         let emptied = { (topic: String) in seen.contains { $0 == topic || $0 == topic + " " || $0 == topic + " (null)" } }
         #expect(emptied(feelsLike))
-        #expect(emptied(sensorUptime))
+        #expect(emptied(sensorSignal))
         #expect(!emptied(temperature))
         try running.stop()
 
@@ -215,9 +215,9 @@ struct WeatherFlow2MQTTCompatTests {
         let topics = Set(retained.standardOutput.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") })
         #expect(topics.contains(temperature))
         #expect(topics.contains("homeassistant/sensor/ST-00054321/dew_point/config"))
-        #expect(topics.contains("homeassistant/sensor/HB-00012345/uptime/config"))
+        #expect(topics.contains("homeassistant/sensor/HB-00012345/rssi/config"))
         #expect(!topics.contains(feelsLike))
-        #expect(!topics.contains(sensorUptime))
+        #expect(!topics.contains(sensorSignal))
     }
 
     @Test("an unknown --disable-entity key is refused with the list of fields")

@@ -37,6 +37,10 @@ extension GatewayConfiguration {
         public var homeAssistant: Bool
         /// `homeassistant_prefix`.
         public var homeAssistantPrefix: String
+        /// `homeassistant_gateway_id`, if set.
+        public var homeAssistantGatewayID: String?
+        /// `homeassistant_min_version`: `YEAR.MONTH`.
+        public var homeAssistantMinVersion: String
         /// `units`: `metric` or `imperial`.
         public var units: String
         /// `temperature_unit`, if overridden.
@@ -79,6 +83,8 @@ extension GatewayConfiguration {
             sessionExpiry = values.required("mqtt.session_expiry", values.integer)
             homeAssistant = values.required("mqtt.homeassistant", values.boolean)
             homeAssistantPrefix = values.required("mqtt.homeassistant_prefix", values.string)
+            homeAssistantGatewayID = values.string("mqtt.homeassistant_gateway_id")
+            homeAssistantMinVersion = values.required("mqtt.homeassistant_min_version", values.string)
             units = values.required("mqtt.units", values.string)
             temperatureUnit = values.string("mqtt.temperature_unit")
             windUnit = values.string("mqtt.wind_unit")

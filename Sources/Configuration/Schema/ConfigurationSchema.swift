@@ -72,6 +72,12 @@ public enum ConfigurationSchema {
             "How long the broker keeps a persistent session, in seconds, MQTT 5 only (4294967295: for ever)."),
         .init("mqtt", "homeassistant", .boolean, default: .boolean(true), "Announce entities to Home Assistant (MQTT discovery)."),
         .init("mqtt", "homeassistant_prefix", .text(.topicPrefix), default: .string("homeassistant"), "The Home Assistant discovery prefix."),
+        .init(
+            "mqtt", "homeassistant_gateway_id", .text(.identifier), default: nil, note: "from the base topic (tempest)",
+            "Names this gateway in Home Assistant identifiers; set one per gateway when gateways share a base topic (its status then goes to <base>/gateway/<id>/status)."),
+        .init(
+            "mqtt", "homeassistant_min_version", .text(.releaseVersion), default: .string("2025.4"),
+            "The oldest Home Assistant release to suit: device and state classes it does not know are left out."),
         .init("mqtt", "units", .choice(["metric", "imperial"]), default: .string("metric"), "Units of published values (the database and JSON events stay metric)."),
         .init("mqtt", "temperature_unit", .choice(["celsius", "fahrenheit"]), default: nil, note: "from units", "Override the temperature unit."),
         .init("mqtt", "wind_unit", .choice(["m/s", "km/h", "mph", "knots"]), default: nil, note: "from units", "Override the wind speed unit."),

@@ -39,6 +39,11 @@ public enum ValueRule: Sendable {
         case topicPrefix
         /// An IANA time zone name such as `Europe/Berlin`.
         case timeZone
+        /// Lower-case letters, digits and `_`, up to 64 (an id inside topics
+        /// and Home Assistant identifiers).
+        case identifier
+        /// A release `YEAR.MONTH`, such as `2025.4`.
+        case releaseVersion
     }
 
     /// What is allowed, in words ("1 to 65535", "true or false").
@@ -60,6 +65,8 @@ public enum ValueRule: Sendable {
             case .ipv4Address: "an IPv4 address in quotes, such as \"0.0.0.0\" or \"192.168.1.10\""
             case .topicPrefix: "a topic prefix in quotes without +, # or a trailing /"
             case .timeZone: "an IANA time zone name in quotes, such as \"Europe/Berlin\""
+            case .identifier: "lower-case letters, digits and _ in quotes, such as \"garden\""
+            case .releaseVersion: "a release in quotes, such as \"2025.4\""
             }
         }
     }
@@ -156,6 +163,12 @@ public enum ValueRule: Sendable {
             return !text.contains("+") && !text.contains("#") && !text.hasSuffix("/")
         case .timeZone:
             return !text.contains(" ") && !text.contains("..") && !text.hasPrefix("/")
+        case .identifier:
+            return text.count <= 64 && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        case .releaseVersion:
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            return (2...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+                && Int(parts[1]).map { (1...12).contains($0) } == true && Int(parts[0]).map { $0 >= 2020 } == true
         }
     }
 

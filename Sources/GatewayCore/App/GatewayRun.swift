@@ -296,9 +296,11 @@ public struct GatewayRun: Sendable {
             publisher: publisher, writer: writer, wakeup: pumpWakeup,
             noteDepth: { depth in outboxDepth.store(depth, ordering: .relaxed) })
         let ingestService = IngestService(session: session)
+        let gatewayDeviceService = GatewayDeviceService(publisher: publisher, values: { GatewayDeviceValues(reportNow()) })
         var groupConfiguration = ServiceGroupConfiguration(
             services: [
                 .init(service: pumpService, serviceName: "outbox pump"),
+                .init(service: gatewayDeviceService, serviceName: "gateway values"),
                 .init(service: cloudService, serviceName: "WeatherFlow cloud"),
                 .init(service: forecastService, serviceName: "forecasts"),
                 .init(service: reloadService, serviceName: "configuration reload"),
@@ -359,16 +361,19 @@ public struct GatewayRun: Sendable {
         guard mqtt.enabled else { return nil }
         let configuration = try hooks.mqttClientConfiguration(mqtt)
         do {
-            let layout = TopicLayout(base: mqtt.base)
+            let layout = TopicLayout(base: mqtt.base, gatewayID: mqtt.homeAssistantGatewayID)
             let discovery = mqtt.homeAssistant
                 ? HomeAssistantDiscovery(
                     prefix: mqtt.homeAssistantPrefix, layout: layout, units: mqtt.publishedUnits,
-                    disabledEntities: Set(mqtt.disabledEntities), rainCheck: rainCheck)
+                    disabledEntities: Set(mqtt.disabledEntities), rainCheck: rainCheck,
+                    seaLevelPressure: settings.station.elevation != nil,
+                    minimumVersion: HomeAssistantVersion(mqtt.homeAssistantMinVersion) ?? .standard)
                 : nil
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),
                 writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttRestartDelaySeconds,
                 compatibility: mqtt.compatibility, units: mqtt.publishedUnits)
+            if let discovery { publisher.update(values: discovery.gatewayConfigs()) }
             try publisher.start()
             operatorLog.line(
                 "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqtt.base)/ (retrying until the broker answers).")

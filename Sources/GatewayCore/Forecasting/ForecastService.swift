@@ -67,7 +67,9 @@ public final class ForecastService: Sendable {
         let firstPollAfter = storedAge.map { max(0, poller.intervalSeconds - $0) } ?? 0
         if firstPollAfter > 0 { logger.notice("the stored forecast is recent; next poll in \(Plural.count(firstPollAfter, "second"))") }
         if let discovery = publisher?.discovery {
-            publisher?.update(values: ForecastDiscovery(discovery: discovery, units: units).configs(base: discovery.layout.base))
+            publisher?.update(
+                values: ForecastDiscovery(discovery: discovery, units: units, pollIntervalSeconds: Double(poller.intervalSeconds))
+                    .configs(base: discovery.layout.base))
         }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.poller.run(firstPollAfterSeconds: firstPollAfter) { event in await self.handle(event) } }

@@ -47,9 +47,13 @@ extension GatewayPublisher {
             wake = retriesEnded  // the pump sets its timer for the restart
             if shouldLog { logger.warning("cannot connect to the MQTT broker: \(error); retrying") }
         case .message(let topic, let payload, _):
-            // Home Assistant restarted: announce everything again.
+            // Home Assistant restarted, or its button asks: announce
+            // everything again.
             let homeAssistantBack = parts.withLock { parts in
-                guard parts.homeAssistant.isHomeAssistantOnline(topic: topic, payload: payload) else { return false }
+                guard
+                    parts.homeAssistant.isHomeAssistantOnline(topic: topic, payload: payload)
+                        || parts.homeAssistant.isAnnounceCommand(topic: topic, payload: payload)
+                else { return false }
                 parts.retained.republishAll = true
                 return true
             }

@@ -20,7 +20,10 @@ extension GatewayPublisher {
         guard connected, let mqtt else { return }
         if announce {
             publishState(mqtt, topic: layout.gatewayStatus, text: "online", qos: 1)
-            if let discovery { try? mqtt.subscribe(topic: "\(discovery.prefix)/status", qos: 1) }
+            if let discovery {
+                try? mqtt.subscribe(topic: "\(discovery.prefix)/status", qos: 1)
+                try? mqtt.subscribe(topic: layout.gatewayCommand, qos: 1)
+            }
         }
         announceDevices(mqtt, all: announce)
         publishAvailability()
@@ -94,6 +97,12 @@ extension GatewayPublisher {
     /// once cost 38 MB when all were sent together.
     func announceDevices(_ mqtt: any MQTTConnection, all: Bool) {
         guard let discovery else { return }
+        // A firmware learnt after the announcement goes in one config.
+        for device in parts.withLock({ $0.homeAssistant.takeFirmwareToAnnounce() }) {
+            if let config = discovery.configs(for: device).first(where: { !$0.payload.isEmpty }) {
+                publishState(mqtt, topic: config.topic, text: config.payload, qos: 1)
+            }
+        }
         let devices = parts.withLock { $0.homeAssistant.takeDevicesToAnnounce(all: all) }
         let sorted = devices.sorted(by: { $0.serial < $1.serial })
         for (index, device) in sorted.enumerated() {

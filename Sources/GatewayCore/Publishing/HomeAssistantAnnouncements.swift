@@ -16,6 +16,12 @@ struct HomeAssistantAnnouncements {
     private(set) var devices: [String: TrackedDevice] = [:]
     /// Serials whose discovery configs are still to be sent.
     private(set) var devicesToAnnounce = Set<String>()
+    /// Announced devices whose firmware became known later (the first
+    /// message of a device often has none, a rapid wind or the hub seen
+    /// through its sensor): one config carries it to Home Assistant, which
+    /// takes `sw_version` for the whole device, instead of every config
+    /// being sent twice.
+    private(set) var firmwareToAnnounce = Set<String>()
     /// Set when a device needs announcing or may have come back online:
     /// the next commit wakes the pump for it.
     private(set) var pumpNeeded = false
@@ -33,8 +39,13 @@ struct HomeAssistantAnnouncements {
         guard discovery != nil else { return }
         let known = devices[device.serial]
         var tracked = known ?? TrackedDevice(heardAt: receivedAt)
+        let before = (tracked.family, tracked.hubSerial)
         if tracked.merge(device) || known == nil {
-            devicesToAnnounce.insert(device.serial)
+            if known != nil, before == (tracked.family, tracked.hubSerial), !devicesToAnnounce.contains(device.serial) {
+                firmwareToAnnounce.insert(device.serial)
+            } else {
+                devicesToAnnounce.insert(device.serial)
+            }
             pumpNeeded = true
         }
         // A device not yet announced `online` is, once the pump runs.
@@ -55,8 +66,16 @@ struct HomeAssistantAnnouncements {
     /// none wait any more.
     mutating func takeDevicesToAnnounce(all: Bool) -> [HomeAssistantDiscovery.Device] {
         defer { devicesToAnnounce.removeAll() }
+        if all { firmwareToAnnounce.removeAll() }
         if all { return devices.map { $0.value.device(serial: $0.key) } }
         return devicesToAnnounce.compactMap { serial in devices[serial]?.device(serial: serial) }
+    }
+
+    /// The announced devices whose firmware is new, in no order (those
+    /// waiting for their whole announcement left out); none wait any more.
+    mutating func takeFirmwareToAnnounce() -> [HomeAssistantDiscovery.Device] {
+        defer { firmwareToAnnounce.removeAll() }
+        return firmwareToAnnounce.subtracting(devicesToAnnounce).compactMap { serial in devices[serial]?.device(serial: serial) }
     }
 
     /// `devices` wait again for room in the state window.
@@ -105,5 +124,12 @@ struct HomeAssistantAnnouncements {
     func isHomeAssistantOnline(topic: String, payload: [UInt8]) -> Bool {
         guard let discovery else { return false }
         return topic == "\(discovery.prefix)/status" && payload == Array("online".utf8)
+    }
+
+    /// Whether a message on `topic` is the gateway device's button asking
+    /// for every config and retained value again.
+    func isAnnounceCommand(topic: String, payload: [UInt8]) -> Bool {
+        guard let discovery else { return false }
+        return topic == discovery.layout.gatewayCommand && payload == Array(HomeAssistantDiscovery.announceCommand.utf8)
     }
 }

@@ -8,8 +8,13 @@ import TempestUDP
 /// (sensors point at their hub with `via_device`), each entity a retained
 /// config under `<prefix>/<component>/<serial>/<field>/config` that reads the
 /// plain value topic. An entity is available while both the gateway
-/// (`<base>/gateway/status`) and its device (`<base>/<serial>/availability`,
+/// (`<base>/gateway/status`, or `<base>/gateway/<id>/status` with a
+/// configured gateway id) and its device (`<base>/<serial>/availability`,
 /// which goes offline when the device falls silent) are online.
+///
+/// Classes follow `minimumVersion`; a retired entity (`uptime`) and
+/// sea-level pressure without an elevation get an empty config, which
+/// removes what an earlier version announced.
 public struct HomeAssistantDiscovery: Sendable {
     /// What the gateway knows about a device.
     public struct Device: Sendable, Hashable {
@@ -40,16 +45,45 @@ public struct HomeAssistantDiscovery: Sendable {
     /// entities (only when the gateway follows the station in the cloud, so
     /// that they never sit empty).
     public let rainCheck: Bool
+    /// Whether sea-level pressure is announced: only when the station's
+    /// elevation is known, since it has no value otherwise.
+    public let seaLevelPressure: Bool
+    /// The oldest Home Assistant release the configs must suit.
+    public let minimumVersion: HomeAssistantVersion
+    /// Names this gateway in the identifiers of its own devices (the
+    /// gateway and the forecast), so that gateways on one broker keep them
+    /// apart: the configured id, else one derived from the base topic.
+    public let gatewayID: String
 
     public init(
         prefix: String = "homeassistant", layout: TopicLayout, units: PublishedUnits = .metric,
-        disabledEntities: Set<String> = [], rainCheck: Bool = false
+        disabledEntities: Set<String> = [], rainCheck: Bool = false, seaLevelPressure: Bool = true,
+        minimumVersion: HomeAssistantVersion = .standard
     ) {
         self.prefix = prefix
         self.layout = layout
         self.units = units
         self.disabledEntities = disabledEntities
         self.rainCheck = rainCheck
+        self.seaLevelPressure = seaLevelPressure
+        self.minimumVersion = minimumVersion
+        self.gatewayID = layout.gatewayID ?? Self.gatewayID(base: layout.base)
+    }
+
+    /// The gateway id derived from a base topic: lower case, every run of
+    /// characters other than letters and digits one `_` (`home/wx` gives
+    /// `home_wx`); `tempest` when nothing is left.
+    public static func gatewayID(base: String) -> String {
+        var id = ""
+        for character in base.lowercased() {
+            if character.isASCII, character.isLetter || character.isNumber {
+                id.append(character)
+            } else if !id.isEmpty, id.last != "_" {
+                id.append("_")
+            }
+        }
+        while id.last == "_" { id.removeLast() }
+        return id.isEmpty ? "tempest" : id
     }
 
     /// Whether `field` of `serial` is disabled.
@@ -75,12 +109,26 @@ public struct HomeAssistantDiscovery: Sendable {
         case .sky: entities = HomeAssistantEntity.sensorEntities(tempest: false, air: false, sky: true)
         case nil: entities = HomeAssistantEntity.sensorEntities(tempest: true, air: true, sky: true)
         }
-        return entities.map { entity in
-            (
-                "\(prefix)/\(entity.component.rawValue)/\(device.serial)/\(entity.field)/config",
-                isDisabled(field: entity.field, serial: device.serial) ? "" : payload(entity, device)
-            )
+        let announced = entities.map { entity in
+            let skipped = isDisabled(field: entity.field, serial: device.serial)
+                || (entity.field == "sea_level_pressure" && !seaLevelPressure)
+            return (configTopic(entity.component, serial: device.serial, field: entity.field), skipped ? "" : payload(entity, device))
         }
+        let retired = HomeAssistantEntity.retiredFields.sorted().map { (configTopic(.sensor, serial: device.serial, field: $0), "") }
+        return announced + retired
+    }
+
+    /// `<prefix>/<component>/<node>/<field>/config`.
+    public func configTopic(_ component: HomeAssistantEntity.Component, serial: String, field: String) -> String {
+        "\(prefix)/\(component.rawValue)/\(serial)/\(field)/config"
+    }
+
+    /// The device and state class of `entity` for `minimumVersion`: before
+    /// 2025.4 wind direction has neither (`measurement` would average
+    /// angles wrongly).
+    public func classes(of entity: HomeAssistantEntity) -> (device: String?, state: String?) {
+        if entity.deviceClass == "wind_direction", minimumVersion < .windDirectionClasses { return (nil, nil) }
+        return (entity.deviceClass, entity.stateClass)
     }
 
     public func payload(_ entity: HomeAssistantEntity, _ device: Device) -> String {
@@ -89,18 +137,14 @@ public struct HomeAssistantDiscovery: Sendable {
         json.member("name", entity.name)
         json.member("unique_id", "\(device.serial)_\(entity.field)".lowercased().replacingHyphens())
         json.member("state_topic", layout.value(serial: device.serial, field: entity.field))
-        if let deviceClass = entity.deviceClass { json.member("device_class", deviceClass) }
+        let classes = classes(of: entity)
+        if let deviceClass = classes.device { json.member("device_class", deviceClass) }
         if let unit = units.homeAssistantUnit(field: entity.field, fallback: entity.unit) {
             json.member("unit_of_measurement", unit)
         }
-        if let stateClass = entity.stateClass { json.member("state_class", stateClass) }
+        if let stateClass = classes.state { json.member("state_class", stateClass) }
+        if let options = entity.options { HomeAssistantDiscovery.writeOptions(options, into: &json) }
         if let precision = entity.precision { json.member("suggested_display_precision", Int64(precision)) }
-        if let options = entity.options {
-            json.key("options")
-            json.beginArray()
-            for option in options { json.value(option) }
-            json.endArray()
-        }
         if entity.diagnostic { json.member("entity_category", "diagnostic") }
         if !entity.enabledByDefault { json.member("enabled_by_default", false) }
         if entity.component == .binarySensor {
@@ -122,7 +166,8 @@ public struct HomeAssistantDiscovery: Sendable {
         json.beginArray()
         json.value(HomeAssistantDiscovery.identifier(device.serial))
         json.endArray()
-        json.member("name", "\(device.family?.displayName ?? "Device") \(device.serial)")
+        json.member("name", "\(device.family.map(HomeAssistantDiscovery.model) ?? "Device") \(device.serial)")
+        json.member("serial_number", device.serial)
         json.member("manufacturer", "WeatherFlow")
         json.member("model", device.family.map(HomeAssistantDiscovery.model) ?? "Unknown")
         if let firmware = device.firmware { json.member("sw_version", firmware) }

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import Meteorology
+
 /// One Home Assistant entity the gateway announces through MQTT discovery:
 /// it reads the retained per-value topic `<base>/<serial>/<field>`.
 public struct HomeAssistantEntity: Sendable {
     public enum Component: String, Sendable {
         case sensor
         case binarySensor = "binary_sensor"
+        case button
     }
 
     public let field: String
@@ -22,8 +25,9 @@ public struct HomeAssistantEntity: Sendable {
     /// False for noisy values few dashboards need: Home Assistant creates
     /// them disabled (`enabled_by_default: false`), and a user enables them.
     public var enabledByDefault = true
-    /// The values of an `enum` sensor (`device_class: enum`).
-    public var options: [String]?
+    /// Every value a `device_class: enum` sensor can take (Home Assistant
+    /// refuses a state outside the list).
+    public var options: [String]? = nil
 
     /// Entities of a Tempest, AIR or SKY: each family lists only the fields
     /// it sends, so no entity sits empty forever.
@@ -54,17 +58,17 @@ public struct HomeAssistantEntity: Sendable {
                 .init(field: "wind_avg", name: "Wind speed", deviceClass: "wind_speed", unit: "m/s", stateClass: "measurement", precision: 1),
                 .init(field: "wind_gust", name: "Wind gust", deviceClass: "wind_speed", unit: "m/s", stateClass: "measurement", precision: 1),
                 .init(field: "wind_lull", name: "Wind lull", deviceClass: "wind_speed", unit: "m/s", stateClass: "measurement", precision: 1),
-                .init(field: "wind_direction", name: "Wind direction", unit: "°", precision: 0),
-                .init(field: "cardinal_direction", name: "Wind direction (compass)"),
+                .init(field: "wind_direction", name: "Wind direction", deviceClass: "wind_direction", unit: "°", stateClass: "measurement_angle", precision: 0),
+                .init(field: "cardinal_direction", name: "Wind direction (compass)", deviceClass: "enum", options: CardinalDirection.names + ["calm"]),
                 .init(field: "wind_speed", name: "Wind speed (3-second)", deviceClass: "wind_speed", unit: "m/s", stateClass: "measurement", precision: 1),
                 .init(field: "wind_gust_max_today", name: "Strongest gust today", deviceClass: "wind_speed", unit: "m/s", precision: 1),
                 .init(field: "illuminance", name: "Illuminance", deviceClass: "illuminance", unit: "lx", stateClass: "measurement", precision: 0),
                 .init(field: "uv", name: "UV index", unit: "UV index", stateClass: "measurement", precision: 1),
-                .init(field: "uv_category", name: "UV category"),
+                .init(field: "uv_category", name: "UV category", deviceClass: "enum", options: UVCategory.allCases.map(\.rawValue)),
                 .init(field: "solar_radiation", name: "Solar radiation", deviceClass: "irradiance", unit: "W/m²", stateClass: "measurement", precision: 0),
                 .init(field: "rain_accumulated", name: "Rain last minute", deviceClass: "precipitation", unit: "mm", stateClass: "measurement", precision: 2),
                 .init(field: "rain_rate", name: "Rain rate", deviceClass: "precipitation_intensity", unit: "mm/h", stateClass: "measurement", precision: 1),
-                .init(field: "rain_intensity", name: "Rain intensity"),
+                .init(field: "rain_intensity", name: "Rain intensity", deviceClass: "enum", options: RainIntensity.allCases.map(\.publishedText)),
                 .init(field: "rain_today", name: "Rain today", deviceClass: "precipitation", unit: "mm", stateClass: "total_increasing", precision: 1),
                 .init(field: "rain_yesterday", name: "Rain yesterday", deviceClass: "precipitation", unit: "mm", precision: 1),
                 .init(field: "rain_minutes_today", name: "Rain duration today", deviceClass: "duration", unit: "min", stateClass: "total_increasing", precision: 0),
@@ -73,17 +77,17 @@ public struct HomeAssistantEntity: Sendable {
         }
         entities += [
             .init(field: "battery", name: "Battery", deviceClass: "voltage", unit: "V", stateClass: "measurement", precision: 2, diagnostic: true),
-            .init(field: "battery_level", name: "Battery level", diagnostic: true),
-            .init(field: "rssi", name: "Signal strength", deviceClass: "signal_strength", unit: "dB", stateClass: "measurement", precision: 0, diagnostic: true),
-            .init(field: "hub_rssi", name: "Signal strength at hub", deviceClass: "signal_strength", unit: "dB", stateClass: "measurement", precision: 0, diagnostic: true),
-            .init(field: "uptime", name: "Uptime", deviceClass: "duration", unit: "s", precision: 0, diagnostic: true),
+            .init(field: "battery_level", name: "Battery level", deviceClass: "enum", diagnostic: true, options: BatteryLevel.allCases.map(\.rawValue)),
+            .init(field: "rssi", name: "Signal strength", deviceClass: "signal_strength", unit: "dBm", stateClass: "measurement", precision: 0, diagnostic: true),
+            .init(field: "hub_rssi", name: "Signal strength at hub", deviceClass: "signal_strength", unit: "dBm", stateClass: "measurement", precision: 0, diagnostic: true),
+            lastRestart,
             .init(field: "sensor_status_text", name: "Sensor status", diagnostic: true),
             .init(field: "sensor_failure", name: "Sensor failure", component: .binarySensor, deviceClass: "problem", diagnostic: true),
             .init(field: "lightning_disturber", name: "Lightning disturber", component: .binarySensor, deviceClass: "problem", diagnostic: true),
             .init(field: "lightning_noise", name: "Lightning noise", component: .binarySensor, deviceClass: "problem", diagnostic: true),
         ]
         if tempest {
-            entities.append(.init(field: "power_save_mode", name: "Power save mode", precision: 0, diagnostic: true))
+            entities.append(.init(field: "power_save_mode", name: "Power save mode", deviceClass: "enum", diagnostic: true, options: ["0", "1", "2", "3"]))
         }
         entities += derivedEntities(thermo: thermo, windAndRain: windAndRain)
         entities += recordEntities(thermo: thermo, windAndRain: windAndRain)
@@ -94,7 +98,7 @@ public struct HomeAssistantEntity: Sendable {
     /// (what `--disable-entity` accepts).
     public static var allFields: Set<String> {
         Set((sensorEntities(tempest: true, air: true, sky: true) + hubEntities + rainCheckEntities).map(\.field))
-            .union(ForecastDiscovery.entities.map(\.field))
+            .union(ForecastDiscovery.entities.map(\.field)).union(retiredFields)
     }
 
     /// What is wrong with the first of `keys` (`feels_like`,
@@ -119,10 +123,20 @@ public struct HomeAssistantEntity: Sendable {
         .init(field: "rain_yesterday_raincheck", name: "Rain yesterday (RainCheck)", deviceClass: "precipitation", unit: "mm", precision: 1),
     ]
 
+    /// When the device last restarted (its report's time minus its uptime,
+    /// to the minute), in place of the uptime that changed with every report.
+    public static let lastRestart = HomeAssistantEntity(
+        field: "last_restart", name: "Last restart", deviceClass: "timestamp", diagnostic: true)
+
+    /// Fields once announced and now replaced (`uptime` by `last_restart`):
+    /// their configs are cleared, and `disabled_entities` still accepts them
+    /// so that an existing configuration stays valid.
+    public static let retiredFields: Set<String> = ["uptime"]
+
     /// Entities of a hub.
     public static let hubEntities: [HomeAssistantEntity] = [
-        .init(field: "rssi", name: "Wi-Fi signal strength", deviceClass: "signal_strength", unit: "dB", stateClass: "measurement", precision: 0, diagnostic: true),
-        .init(field: "uptime", name: "Uptime", deviceClass: "duration", unit: "s", precision: 0, diagnostic: true),
+        .init(field: "rssi", name: "Wi-Fi signal strength", deviceClass: "signal_strength", unit: "dBm", stateClass: "measurement", precision: 0, diagnostic: true),
+        lastRestart,
         .init(field: "firmware_revision", name: "Firmware", diagnostic: true),
         .init(field: "reset_flags", name: "Last reset causes", diagnostic: true),
     ]

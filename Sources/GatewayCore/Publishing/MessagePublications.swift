@@ -103,6 +103,7 @@ public struct MessagePublications {
         case .deviceStatus(let status):
             add("voltage", status.voltageVolts)
             add("uptime", status.uptimeSeconds)
+            add("last_restart", lastRestart(reportedAt: status.timestamp, uptimeSeconds: status.uptimeSeconds))
             add("rssi", status.rssiDecibels)
             add("hub_rssi", status.hubRSSIDecibels)
             if let sensors = status.sensorStatus {
@@ -114,6 +115,7 @@ public struct MessagePublications {
             }
         case .hubStatus(let status):
             add("uptime", status.uptimeSeconds)
+            add("last_restart", lastRestart(reportedAt: status.timestamp, uptimeSeconds: status.uptimeSeconds))
             add("rssi", status.rssiDecibels)
             add("firmware_revision", status.envelope.firmwareRevision?.description)
             add("reset_flags", status.resetFlagsText)
@@ -139,7 +141,7 @@ public struct MessagePublications {
             add("dew_point_comfort", derived.dewPointComfort?.rawValue)
             add("air_density", derived.airDensityKilogramsPerCubicMeter)
             add("rain_rate", derived.rainRate?.millimetersPerHour)
-            add("rain_intensity", derived.rainIntensity?.rawValue)
+            add("rain_intensity", derived.rainIntensity?.publishedText)
             add("cardinal_direction", derived.cardinalDirection)
             add("beaufort", derived.beaufort.map { Int64($0.force) })
             add("uv_category", derived.uvCategory?.rawValue)
@@ -158,6 +160,16 @@ public struct MessagePublications {
             }
         }
         return fields.map { (layout.retainedValue(serial: serial, field: $0.0), $0.1) }
+    }
+
+    /// When a device restarted, from a status report: its time minus the
+    /// uptime, rounded down to the minute so that a second of jitter between
+    /// reports does not make a new value each time (ISO 8601, UTC).
+    public static func lastRestart(reportedAt: UnixTimestamp, uptimeSeconds: Int64?) -> String? {
+        guard let uptimeSeconds, uptimeSeconds >= 0 else { return nil }
+        let seconds = reportedAt.secondsSince1970 - uptimeSeconds
+        let minute = seconds >= 0 ? seconds / 60 * 60 : (seconds - 59) / 60 * 60
+        return UTCTime.iso8601(UnixTimestamp(secondsSince1970: minute))
     }
 
     /// The cloud's RainCheck-corrected rain of today and yesterday for a

@@ -4,7 +4,9 @@
 /// Where things are published, under a configurable base (default `tempest`):
 ///
 /// - `<base>/gateway/status`: `online` or `offline`, retained (the last will
-///   says `offline` if the gateway vanishes).
+///   says `offline` if the gateway vanishes); `<base>/gateway/<id>/status`
+///   with a configured gateway id. Beside it the gateway's own values and
+///   its command topic.
 /// - `<base>/<serial>/<field>`: one bare value per field, retained, in
 ///   protocol units (°C, %, mb, m/s, mm, km, V, lux, W/m²), for openHAB,
 ///   Node-RED and shell scripts. Field names are the protocol's, plus daily
@@ -15,12 +17,31 @@
 public struct TopicLayout: Sendable {
     /// The topic prefix.
     public let base: String
+    /// The gateway id when set in the configuration
+    /// (`mqtt.homeassistant_gateway_id`), for gateways that share a base:
+    /// their own topics then go under `<base>/gateway/<id>/`. Nil keeps
+    /// `<base>/gateway/`, which scripts read and which the base alone
+    /// already makes unique.
+    public let gatewayID: String?
 
-    public init(base: String = "tempest") {
+    public init(base: String = "tempest", gatewayID: String? = nil) {
         self.base = base
+        self.gatewayID = gatewayID
     }
 
-    public var gatewayStatus: String { "\(base)/gateway/status" }
+    /// Where the gateway's own topics go: `<base>/gateway`, or
+    /// `<base>/gateway/<id>` with a configured gateway id.
+    public var gatewayRoot: String { gatewayID.map { "\(base)/gateway/\($0)" } ?? "\(base)/gateway" }
+
+    /// `online` or `offline`, retained; the last will.
+    public var gatewayStatus: String { "\(gatewayRoot)/status" }
+
+    /// One of the gateway's own values (`outbox_depth`), retained.
+    public func gatewayValue(_ field: String) -> String { "\(gatewayRoot)/\(field)" }
+
+    /// Where the Home Assistant button sends `announce`: the gateway
+    /// announces every config and republishes every retained value.
+    public var gatewayCommand: String { "\(gatewayRoot)/command" }
 
     public func value(serial: String, field: String) -> String { "\(base)/\(serial)/\(field)" }
 

@@ -4,7 +4,8 @@
 /// A 16-point compass name for a wind direction (protocol reference 9.14):
 /// sectors 22.5° wide centred on each heading; "calm" at zero speed.
 public enum CardinalDirection {
-    static let names = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+    /// The 16 compass points from north, clockwise.
+    public static let names = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
 
     /// "N" … "NNW", "calm" when the speed is 0, nil when the direction is missing.
     public static func name(directionDegrees: Double?, speedMetersPerSecond: Double?) -> String? {
