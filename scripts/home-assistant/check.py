@@ -340,6 +340,14 @@ def check_entities(entities, registry, states, values):
             problems.append(f"{config['_topic']}: Home Assistant has no entity with unique_id {config['unique_id']}")
             continue
         entity_id = entry["entity_id"]
+        if config.get("enabled_by_default") is False:
+            # Announced disabled: Home Assistant registers it, disabled by
+            # the integration, and keeps no state until a user enables it.
+            if entry.get("disabled_by") != "integration":
+                problems.append(f"{entity_id}: announced disabled, but disabled_by is {entry.get('disabled_by')!r}")
+            rows.append((entity_id, "(disabled by default)", config.get("unit_of_measurement", ""),
+                         config.get("device_class", ""), values.get(config.get("state_topic", ""))))
+            continue
         state = states.get(entity_id)
         if state is None:
             problems.append(f"{entity_id}: no state")
@@ -527,11 +535,13 @@ async def main():
                 fail(f"no device {identifier} (devices: {sorted(identifiers)})")
         log("Each gateway has its own devices.")
         second.stop()
-        second_ids = [by_unique_id[config["unique_id"]] for config in entities
-                      if config.get("state_topic", "").startswith("second/") and config["unique_id"] in by_unique_id]
-        first_ids = [by_unique_id[config["unique_id"]] for config in entities
-                     if config.get("state_topic", "").startswith("tempest/") and config["unique_id"] in by_unique_id
-                     and retained_messages.get(config["state_topic"])]
+        # Entities announced disabled have no state to watch.
+        enabled = [config for config in entities
+                   if config["unique_id"] in by_unique_id and config.get("enabled_by_default") is not False]
+        second_ids = [by_unique_id[config["unique_id"]] for config in enabled
+                      if config.get("state_topic", "").startswith("second/")]
+        first_ids = [by_unique_id[config["unique_id"]] for config in enabled
+                     if config.get("state_topic", "").startswith("tempest/") and retained_messages.get(config["state_topic"])]
         connectivity = by_unique_id.get("tempest_gateway_second_status")
 
         async def second_gone():
