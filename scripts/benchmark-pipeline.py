@@ -123,7 +123,8 @@ class Subscriber:
         self.process.wait(timeout=10)
 
 
-def start_gateway(directory, broker_port, udp_port, notify_path):
+def start_gateway(directory, broker_port, udp_port, notify_path, extra=()):
+    """Starts `run` on the broker and UDP port; `extra` options go last."""
     env = dict(os.environ, NOTIFY_SOCKET=notify_path)
     return subprocess.Popen(
         [GATEWAY, "run", "--database", os.path.join(directory, "gateway.db"), "--udp-address", "127.0.0.1",
@@ -131,7 +132,7 @@ def start_gateway(directory, broker_port, udp_port, notify_path):
          # The load steps invent 1,000 devices each: admit them all (a real
          # site admits its station's few, station.max_devices).
          "--max-devices", "10000"]
-        + ([] if HOME_ASSISTANT else ["--no-homeassistant"]),
+        + ([] if HOME_ASSISTANT else ["--no-homeassistant"]) + list(extra),
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

@@ -18,6 +18,8 @@ struct RetainedValues {
     let stateWindow: Int
     /// The QoS values are published at.
     let qos: Int32
+    /// Whether values that did not change are published again.
+    let republishUnchanged: Bool
     /// Latest retained values by topic, republished after a reconnect.
     private(set) var latestValues: [RetainedTopic: String] = [:]
     /// Message ids of retained state sent at QoS 1 and not yet acknowledged.
@@ -33,9 +35,10 @@ struct RetainedValues {
     /// Home Assistant comes back.
     var republishAll = false
 
-    init(stateWindow: Int, qos: Int32) {
+    init(stateWindow: Int, policy: RetainedValuePolicy) {
         self.stateWindow = stateWindow
-        self.qos = qos
+        self.qos = policy.qos
+        self.republishUnchanged = policy.republishUnchanged
     }
 
     /// Whether the window of unacknowledged state messages is full.
@@ -45,12 +48,15 @@ struct RetainedValues {
     /// something to send: the window is half empty or empty.
     var isAtWakePoint: Bool { stateInFlight.isEmpty || stateInFlight.count == stateWindow / 2 }
 
-    /// Records `values` as the latest; returns those that changed.
+    /// Records `values` as the latest; returns those that changed (all of
+    /// them with `republishUnchanged`). Compared with the latest recorded
+    /// payload of each topic, which is also the one last sent or about to
+    /// be: one entry per topic, so memory is bounded by the topics.
     mutating func record(_ values: [(topic: RetainedTopic, payload: String)]) -> [(topic: RetainedTopic, payload: String)] {
         var changed = [(topic: RetainedTopic, payload: String)]()
-        for value in values where latestValues[value.topic] != value.payload {
-            latestValues[value.topic] = value.payload
-            changed.append(value)
+        for value in values {
+            let previous = latestValues.updateValue(value.payload, forKey: value.topic)
+            if republishUnchanged || previous != value.payload { changed.append(value) }
         }
         return changed
     }
