@@ -136,13 +136,13 @@ def start_gateway(directory, broker_port, udp_port, notify_path, extra=()):
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def wait_ready(notify):
-    notify.settimeout(10)
+def wait_ready(notify, timeout_seconds=10):
+    notify.settimeout(timeout_seconds)
     while True:
         try:
             data = notify.recv(4096).decode()
         except socket.timeout:
-            raise RuntimeError("the gateway did not report READY within 10 s") from None
+            raise RuntimeError(f"the gateway did not report READY within {timeout_seconds} s") from None
         if data.startswith("READY=1"):
             return time.monotonic()
 

@@ -23,8 +23,11 @@ publishes with the QoS it was published at. Then:
 Everything talks to 127.0.0.1 only; every loop is bounded in count and time.
 
 Usage: scripts/messages-per-day.py PATH-TO-tempest-gateway [--homeassistant] [--rate RATE] [--cpu-only]
+                                    [--cpu-rate RATE] [--cpu-every N]
   --cpu-only skips the day (for a gateway run under valgrind: PATH can be
-  a script that execs `valgrind --tool=callgrind <binary> "$@"`).
+  a script that execs `valgrind --tool=callgrind <binary> "$@"`; give it a
+  pace it keeps up with, such as --cpu-rate 5 --cpu-every 200, so that each
+  datagram is still handled on its own).
   Extra gateway options can follow `--`, e.g. `-- --mqtt-retained-qos 1`.
 """
 import collections, importlib.util, os, socket, subprocess, sys, tempfile, threading, time
@@ -39,6 +42,9 @@ EXTRA = ARGUMENTS[ARGUMENTS.index("--") + 1:] if "--" in ARGUMENTS else []
 OWN = ARGUMENTS[:ARGUMENTS.index("--")] if "--" in ARGUMENTS else ARGUMENTS
 RATE = float(OWN[OWN.index("--rate") + 1]) if "--rate" in OWN else 400.0
 CPU_ONLY = "--cpu-only" in OWN
+# The CPU step's pace (datagrams a second) and its share of the day (every Nth line).
+CPU_RATE = float(OWN[OWN.index("--cpu-rate") + 1]) if "--cpu-rate" in OWN else 50.0
+CPU_EVERY = int(OWN[OWN.index("--cpu-every") + 1]) if "--cpu-every" in OWN else 40
 
 
 class Counter:
@@ -119,7 +125,7 @@ def main():
         counter = Counter(broker.port)
         udp_port = pipeline.free_port(socket.SOCK_DGRAM)
         gateway = pipeline.start_gateway(directory, broker.port, udp_port, notify_path, extra=EXTRA)
-        pipeline.wait_ready(notify)
+        pipeline.wait_ready(notify, timeout_seconds=120 if CPU_ONLY else 10)  # valgrind starts slowly
         print(f"Home Assistant discovery: {'on' if pipeline.HOME_ASSISTANT else 'off (--homeassistant turns it on)'}"
               + (f"; gateway options: {' '.join(EXTRA)}" if EXTRA else ""))
         time.sleep(1.0)
@@ -162,17 +168,17 @@ def measure_cpu(counter, gateway, sender, udp_port, day):
     before = pipeline.thread_cpu_ns(gateway.pid)
     time.sleep(quiet_seconds)
     idle_per_second = pipeline.cpu_between(before, pipeline.thread_cpu_ns(gateway.pid)) / quiet_seconds
-    sample = [line.replace(b"ST-00054321", b"ST-00099999").replace(b"HB-00012345", b"HB-00099999") for line in day[::40]]
+    sample = [line.replace(b"ST-00054321", b"ST-00099999").replace(b"HB-00012345", b"HB-00099999") for line in day[::CPU_EVERY]]
     messages_before = counter.snapshot()[0]
     before = pipeline.thread_cpu_ns(gateway.pid)
     begin = time.monotonic()
-    send_paced(sender, udp_port, sample, 50)
+    send_paced(sender, udp_port, sample, CPU_RATE)
     time.sleep(2)
     paced_seconds = time.monotonic() - begin
     per_datagram = (pipeline.cpu_between(before, pipeline.thread_cpu_ns(gateway.pid)) - idle_per_second * paced_seconds) / len(sample)
     settle(counter)
     print(f"CPU of a quiet gateway: {idle_per_second * 1000:.3f} ms per second")
-    print(f"CPU per datagram arriving on its own ({len(sample)} of the day's datagrams at 50/s): "
+    print(f"CPU per datagram arriving on its own ({len(sample)} of the day's datagrams at {CPU_RATE:g}/s): "
           f"{per_datagram * 1e6:.0f} microseconds ({(counter.snapshot()[0] - messages_before) / len(sample):.2f} MQTT messages each)")
 
 
