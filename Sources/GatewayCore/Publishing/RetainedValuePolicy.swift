@@ -8,8 +8,8 @@
 /// Retained values are the latest state, and every one of them is
 /// published again after each (re)connect and when Home Assistant says
 /// `online`; so a value lost with a dropped connection is replaced by the
-/// republish, and QoS 0 (no PUBACK to send, wait for and track) loses
-/// nothing a subscriber keeps. Events go through the SQLite outbox at
+/// republish, and QoS 0 (no PUBACK for the broker to send and the client
+/// to read) loses nothing a subscriber keeps. Events go through the SQLite outbox at
 /// `mqtt.qos` whatever this says. The gateway's status and the discovery
 /// configs stay at QoS 1: they are few and the rest depends on them.
 public struct RetainedValuePolicy: Sendable, Equatable {
