@@ -123,7 +123,8 @@ class Subscriber:
         self.process.wait(timeout=10)
 
 
-def start_gateway(directory, broker_port, udp_port, notify_path):
+def start_gateway(directory, broker_port, udp_port, notify_path, extra=()):
+    """Starts `run` on the broker and UDP port; `extra` options go last."""
     env = dict(os.environ, NOTIFY_SOCKET=notify_path)
     return subprocess.Popen(
         [GATEWAY, "run", "--database", os.path.join(directory, "gateway.db"), "--udp-address", "127.0.0.1",
@@ -131,17 +132,17 @@ def start_gateway(directory, broker_port, udp_port, notify_path):
          # The load steps invent 1,000 devices each: admit them all (a real
          # site admits its station's few, station.max_devices).
          "--max-devices", "10000"]
-        + ([] if HOME_ASSISTANT else ["--no-homeassistant"]),
+        + ([] if HOME_ASSISTANT else ["--no-homeassistant"]) + list(extra),
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def wait_ready(notify):
-    notify.settimeout(10)
+def wait_ready(notify, timeout_seconds=10):
+    notify.settimeout(timeout_seconds)
     while True:
         try:
             data = notify.recv(4096).decode()
         except socket.timeout:
-            raise RuntimeError("the gateway did not report READY within 10 s") from None
+            raise RuntimeError(f"the gateway did not report READY within {timeout_seconds} s") from None
         if data.startswith("READY=1"):
             return time.monotonic()
 

@@ -26,6 +26,9 @@ static_bin="$(swift build -c release --static-swift-stdlib --scratch-path .build
 python3 scripts/benchmark-pipeline.py "$static_bin/tempest-gateway"
 # Again with Home Assistant discovery on, as `run` has it by default.
 python3 scripts/benchmark-pipeline.py "$static_bin/tempest-gateway" --homeassistant
+# MQTT messages for one simulated day, by kind and QoS, and the CPU per
+# datagram at 50/s (Home Assistant discovery on, as run has it).
+python3 scripts/messages-per-day.py "$static_bin/tempest-gateway" --homeassistant
 # 50,000 distinct serials at 5,000/s (issue #26): memory before and after,
 # the size of status --json and /metrics, the next start's time to READY.
 python3 scripts/device-flood.py "$static_bin/tempest-gateway"

@@ -20,7 +20,9 @@ import Testing
         let publisher: GatewayPublisher
         let connections = FakeMQTTConnections()
 
-        init() throws {
+        /// `retained`: the values' QoS and suppression; `discovery`: Home
+        /// Assistant discovery, off by default.
+        init(retained: RetainedValuePolicy = RetainedValuePolicy(), discovery: HomeAssistantDiscovery? = nil) throws {
             directory = try TemporaryDirectory()
             var configuration = StoreWriterConfiguration()
             configuration.acknowledgementDelaySeconds = 0
@@ -30,7 +32,8 @@ import Testing
                 onCommit: { report in _ = committed.withLock { $0 }?.noteCommitted(report) })
             publisher = try GatewayPublisher(
                 configuration: MQTTConfiguration(host: "127.0.0.1", port: 1, clientID: "facade"),
-                layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"),
+                layout: TopicLayout(base: "tempest"), discovery: discovery, qos: 1, retained: retained, writer: writer,
+                logger: Logger(label: "test"),
                 makeConnection: connections.factory)
             committed.withLock { $0 = publisher }
         }

@@ -144,7 +144,7 @@ import Testing
 
     @Test func valuesBeyondTheStateWindowWaitAndOnlyTheLatestIsSent() throws {
         let client = FakeMQTTClient()
-        var retained = RetainedValues(stateWindow: 2, qos: 1)
+        var retained = RetainedValues(stateWindow: 2, policy: RetainedValuePolicy(qos: 1))
         let topics = ["a", "b", "c"].map { RetainedTopic("tempest/ST-00000001/\($0)") }
 
         func update(_ topic: RetainedTopic, _ payload: String) {
@@ -181,7 +181,7 @@ import Testing
 
     @Test func aReconnectRepublishesEveryValueThroughTheWindow() throws {
         let client = FakeMQTTClient()
-        var retained = RetainedValues(stateWindow: 2, qos: 1)
+        var retained = RetainedValues(stateWindow: 2, policy: RetainedValuePolicy(qos: 1))
         for field in ["a", "b", "c"] {
             _ = retained.record([(RetainedTopic("tempest/ST-00000001/\(field)"), field)])
         }
@@ -210,7 +210,7 @@ import Testing
     /// sends what it took: the broker must be left with the newer value.
     @Test func aValueTakenBeforeANewerOneWasSentLeavesAsTheNewer() {
         let client = FakeMQTTClient()
-        var retained = RetainedValues(stateWindow: 10, qos: 1)
+        var retained = RetainedValues(stateWindow: 10, policy: RetainedValuePolicy(qos: 1))
         let topic = RetainedTopic("tempest/ST-00000001/rain_today")
         retained.awaitCommit(retained.record([(topic, "0.3")]))
         let taken = retained.takeValuesAwaitingCommit(connected: true)
@@ -224,7 +224,7 @@ import Testing
     }
 
     @Test func valuesAwaitingACommitLeaveOnceInTheOrderTheyChanged() {
-        var retained = RetainedValues(stateWindow: 10, qos: 1)
+        var retained = RetainedValues(stateWindow: 10, policy: RetainedValuePolicy(qos: 1))
         let (a, b) = (RetainedTopic("tempest/x/a"), RetainedTopic("tempest/x/b"))
         let firstChange = retained.record([(b, "1"), (a, "1")])
         retained.awaitCommit(firstChange)

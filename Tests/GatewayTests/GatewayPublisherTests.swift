@@ -15,12 +15,13 @@ import Testing
 /// The publisher against a real broker, driven directly.
 @Suite("Gateway publisher", .serialized)
 struct GatewayPublisherTests {
-    /// A publisher for `broker` at QoS 1, storing through `writer`, without
+    /// A publisher for `broker` at QoS 1 (retained values too: the tests
+    /// of the state window need their acknowledgements), storing through `writer`, without
     /// Home Assistant discovery; not started.
     static func publisher(broker: MosquittoBroker, writer: StoreWriter, clientID: String) throws -> GatewayPublisher {
         try GatewayPublisher(
             configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: clientID),
-            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"))
+            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, retained: RetainedValuePolicy(qos: 1), writer: writer, logger: Logger(label: "test"))
     }
 
     /// Home Assistant discovery under `homeassistant` for `tempest`, metric.
@@ -31,7 +32,7 @@ struct GatewayPublisherTests {
     static func announcingPublisher(broker: MosquittoBroker, writer: StoreWriter, clientID: String) throws -> GatewayPublisher {
         try GatewayPublisher(
             configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: clientID),
-            layout: TopicLayout(base: "tempest"), discovery: discovery, qos: 1, writer: writer, logger: Logger(label: "test"))
+            layout: TopicLayout(base: "tempest"), discovery: discovery, qos: 1, retained: RetainedValuePolicy(qos: 1), writer: writer, logger: Logger(label: "test"))
     }
 
     /// The event numbered `index` for the outbox, at QoS 1.
@@ -125,6 +126,19 @@ struct GatewayPublisherTests {
         return try subscriber.wait(timeoutSeconds: 20).standardOutput.split(separator: "\n")
     }
 
+    /// Stops `broker` (not persistent: it forgets every retained value),
+    /// waits until `publisher` saw the loss (5 s at most), starts it again
+    /// and waits for the reconnection (10 s at most).
+    static func restart(_ broker: MosquittoBroker, seenBy publisher: GatewayPublisher) async throws {
+        broker.stop()
+        // The loss is seen before the broker returns, so the wait below is for the reconnection.
+        for _ in 0..<100 where publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(!publisher.isConnected)
+        try broker.start()
+        for _ in 0..<200 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(publisher.isConnected)
+    }
+
     @Test("hundreds of new devices at once are announced a few at a time within the state window, and every config arrives")
     func manyDevicesAnnounced() async throws {
         let broker = try MosquittoBroker()
@@ -199,18 +213,58 @@ struct GatewayPublisherTests {
         _ = try await Self.drain(publisher)
         #expect(try Self.retained(broker: broker, topic: "tempest/#", count: topics.count).count == topics.count)
 
-        broker.stop()  // not persistent: the broker forgets every retained value
-        // The loss is seen before the broker returns, so the wait below is for the reconnection.
-        for _ in 0..<100 where publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
-        #expect(!publisher.isConnected)
-        try broker.start()
-        for _ in 0..<200 where !publisher.isConnected { try await Task.sleep(nanoseconds: 50_000_000) }
-        #expect(publisher.isConnected)
+        try await Self.restart(broker, seenBy: publisher)
         let most = try await Self.drain(publisher)
         #expect(most <= publisher.stateWindow + 1, "\(most) state messages unacknowledged at once")  // + the gateway's status
         let seen = Set(try Self.retained(broker: broker, topic: "tempest/+/wind_speed", count: topics.count).map(String.init))
         let missing = Set(topics.map { "\($0) 1.5" }).subtracting(seen)
         #expect(seen.count == topics.count && missing.isEmpty, "\(seen.count) retained, \(missing.count) missing, such as \(missing.first ?? "none")")
+        await publisher.stop()
+    }
+
+    @Test("at the default retained QoS 0, values reach the broker at QoS 0, events at QoS 1, and a broker restart republishes every value")
+    func defaultRetainedQoSAndRestart() async throws {
+        let broker = try MosquittoBroker()
+        let directory = try TemporaryDirectory()
+        let committed = Mutex<GatewayPublisher?>(nil)
+        let writer = try StoreWriter(
+            path: directory.file("qos0.db"), configuration: StoreWriterConfiguration(), logger: Logger(label: "test"),
+            onCommit: { report in _ = committed.withLock { $0 }?.noteCommitted(report) })
+        defer { writer.shutdown() }
+        // The default retained policy, as `run` has it.
+        let publisher = try GatewayPublisher(
+            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-qos0"),
+            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"))
+        committed.withLock { $0 = publisher }
+        try await Self.startConnected(publisher)
+        await publisher.pump()
+        let events = try ChildProcess(
+            executable: "/usr/bin/mosquitto_sub",
+            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "tempest/e", "-q", "1", "-F", "%q %t", "-C", "1", "-W", "10"])
+        try events.start()
+        try await Task.sleep(nanoseconds: 300_000_000)  // the subscription is in place
+        let topics = (0..<300).map { "tempest/ST-\(100_000 + $0)/wind_speed" }
+        publisher.update(values: topics.map { ($0, "1.5") })
+        try writer.submit(Self.event(1))
+        try await writer.flush()
+        #expect(try events.wait(timeoutSeconds: 20).standardOutput == "1 tempest/e\n")
+        // More values than the state window holds: the rest go as the client writes the first.
+        _ = try await Self.drain(publisher)
+        func heldQoS() throws -> [Substring] {
+            let subscriber = try ChildProcess(
+                executable: "/usr/bin/mosquitto_sub",
+                arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "tempest/+/wind_speed", "-q", "1", "-F", "%q %t %p",
+                    "-C", String(topics.count), "-W", "10", "--retained-only"])
+            try subscriber.start()
+            return try subscriber.wait(timeoutSeconds: 20).standardOutput.split(separator: "\n")
+        }
+        let before = try heldQoS()
+        #expect(before.count == topics.count && before.allSatisfy { $0.hasPrefix("0 tempest/ST-") && $0.hasSuffix(" 1.5") })
+
+        try await Self.restart(broker, seenBy: publisher)
+        _ = try await Self.drain(publisher)
+        let after = try heldQoS()
+        #expect(Set(after.map(String.init)) == Set(topics.map { "0 \($0) 1.5" }), "\(after.count) of \(topics.count) republished")
         await publisher.stop()
     }
 

@@ -27,6 +27,10 @@ extension GatewayConfiguration {
         public var protocolVersion: String
         /// `qos`: 0 or 1.
         public var qos: Int
+        /// `retained_qos`: 0 or 1, for retained values and availability.
+        public var retainedQoS: Int
+        /// `republish_unchanged`: send retained values that did not change.
+        public var republishUnchanged: Bool
         /// `keepalive` in seconds.
         public var keepalive: Int
         /// `persistent_session`.
@@ -78,6 +82,8 @@ extension GatewayConfiguration {
             clientID = values.string("mqtt.client_id")
             protocolVersion = values.required("mqtt.protocol", values.string)
             qos = values.required("mqtt.qos", values.integer)
+            retainedQoS = values.required("mqtt.retained_qos", values.integer)
+            republishUnchanged = values.required("mqtt.republish_unchanged", values.boolean)
             keepalive = values.required("mqtt.keepalive", values.integer)
             persistentSession = values.required("mqtt.persistent_session", values.boolean)
             sessionExpiry = values.required("mqtt.session_expiry", values.integer)

@@ -63,6 +63,12 @@ public enum ConfigurationSchema {
         .init("mqtt", "client_id", .text(.nonEmpty), default: nil, note: "tempest-gateway-<host name>", "The MQTT client id."),
         .init("mqtt", "protocol", .choice(["5", "3.1.1"]), default: .string("5"), "The MQTT protocol version."),
         .init("mqtt", "qos", .integer(0...1), default: .integer(1), "Quality of service for published messages."),
+        .init(
+            "mqtt", "retained_qos", .integer(0...1), default: .integer(0),
+            "Quality of service for retained values and availability (all are published again after every reconnect)."),
+        .init(
+            "mqtt", "republish_unchanged", .boolean, default: .boolean(false),
+            "Publish every retained value with every message, also when it did not change (by default only changed values are sent)."),
         .init("mqtt", "keepalive", mqttKeepalive, default: .integer(60), "The keepalive interval in seconds (0: none; else at least 5)."),
         .init(
             "mqtt", "persistent_session", .boolean, default: .boolean(false),

@@ -97,6 +97,12 @@ struct MQTTOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Quality of service for published messages: 0 or 1 (the default).")
     var mqttQos: Int32?
 
+    @Option(parsing: .unconditional, help: "Quality of service for retained values and availability: 0 (the default; all are published again after every reconnect) or 1. Events keep --mqtt-qos.")
+    var mqttRetainedQos: Int32?
+
+    @Flag(help: "Publish every retained value with every message, also when it did not change (by default only changed values are sent).")
+    var mqttRepublishUnchanged = false
+
     @Option(parsing: .unconditional, help: ArgumentHelp("The keepalive interval: 0 (none) or 5 to 65535 seconds (default 60).", valueName: "seconds"))
     var mqttKeepalive: Int32?
 
@@ -121,6 +127,7 @@ struct MQTTOptions: ParsableArguments {
         try ConfigurationSchema.checkOption("rapid-wind-interval", sets: "mqtt.rapid_wind_interval", rapidWindInterval)
         try ConfigurationSchema.checkOption("mqtt-protocol", sets: "mqtt.protocol", mqttProtocol)
         try ConfigurationSchema.checkOption("mqtt-qos", sets: "mqtt.qos", mqttQos)
+        try ConfigurationSchema.checkOption("mqtt-retained-qos", sets: "mqtt.retained_qos", mqttRetainedQos)
         try ConfigurationSchema.checkOption("mqtt-keepalive", sets: "mqtt.keepalive", mqttKeepalive)
         try ConfigurationSchema.checkOption("mqtt-session-expiry", sets: "mqtt.session_expiry", mqttSessionExpiry)
         if let problem = HomeAssistantEntity.unknownEntityProblem(disableEntity) {
@@ -143,6 +150,8 @@ struct MQTTOptions: ParsableArguments {
         if let mqttClientId { result.clientID = mqttClientId }
         if let mqttProtocol { result.protocolVersion = mqttProtocol }
         if let mqttQos { result.qos = Int(mqttQos) }
+        if let mqttRetainedQos { result.retainedQoS = Int(mqttRetainedQos) }
+        if mqttRepublishUnchanged { result.republishUnchanged = true }
         if noHomeassistant { result.homeAssistant = false }
         if let homeassistantPrefix { result.homeAssistantPrefix = homeassistantPrefix }
         if let units { result.units = units.rawValue }

@@ -371,6 +371,7 @@ public struct GatewayRun: Sendable {
                 : nil
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),
+                retained: RetainedValuePolicy(qos: Int32(mqtt.retainedQoS), republishUnchanged: mqtt.republishUnchanged),
                 writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttRestartDelaySeconds,
                 compatibility: mqtt.compatibility, units: mqtt.publishedUnits)
             if let discovery { publisher.update(values: discovery.gatewayConfigs()) }

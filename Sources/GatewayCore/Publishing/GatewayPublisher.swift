@@ -18,7 +18,9 @@ import Synchronization
 ///   the store as an ordinary write request (`.acknowledgeOutbox`), which
 ///   the writer folds into its next transaction.
 /// - Retained per-value topics are the latest state: each is published when
-///   it changes, and all of them again after every reconnect.
+///   it changes, and all of them again after every reconnect and when Home
+///   Assistant says `online`; at `retained.qos` (0 by default: see
+///   ``RetainedValuePolicy``).
 /// - `<base>/gateway/status` is `online` after each connect, `offline` on a
 ///   clean stop, and `offline` through the last will otherwise.
 public final class GatewayPublisher: RetainedStateSink {
@@ -51,6 +53,8 @@ public final class GatewayPublisher: RetainedStateSink {
     public let layout: TopicLayout
     public let discovery: HomeAssistantDiscovery?
     public let qos: Int32
+    /// The QoS of retained values, and whether unchanged ones are sent again.
+    public let retained: RetainedValuePolicy
     /// How messages become publications (for the ingestor's outbox entries).
     public let format: PublicationFormat
     /// WeatherFlow2MQTT's topics too (`--compat weatherflow2mqtt`, config
@@ -81,6 +85,7 @@ public final class GatewayPublisher: RetainedStateSink {
 
     public init(
         configuration: MQTTConfiguration, layout: TopicLayout, discovery: HomeAssistantDiscovery?, qos: Int32,
+        retained: RetainedValuePolicy = RetainedValuePolicy(),
         writer: StoreWriter, logger: Logger, restartDelaySeconds: Double = 30,
         compatibility: WeatherFlow2MQTTCompatibility? = nil, units: PublishedUnits = .metric,
         makeConnection: @escaping MQTTConnection.Factory = MQTTClient.factory
@@ -90,12 +95,13 @@ public final class GatewayPublisher: RetainedStateSink {
         self.layout = layout
         self.discovery = discovery
         self.qos = qos
+        self.retained = retained
         self.writer = writer
         self.logger = logger
         self.parts = Mutex(
             Parts(
                 outbox: OutboxDelivery(window: window),
-                retained: RetainedValues(stateWindow: stateWindow, qos: qos),
+                retained: RetainedValues(stateWindow: stateWindow, policy: retained),
                 homeAssistant: HomeAssistantAnnouncements(discovery: discovery)))
         self.connection = ConnectionSupervisor(
             statusTopic: layout.gatewayStatus, restartDelaySeconds: restartDelaySeconds, makeConnection: makeConnection)
@@ -166,7 +172,9 @@ public final class GatewayPublisher: RetainedStateSink {
     }
 
     /// Records the latest retained values and publishes those that changed
-    /// (the broker keeps the rest; everything is republished on reconnect).
+    /// (the broker keeps the rest; everything is republished on reconnect),
+    /// or all of them with `republishUnchanged`. The one way values reach
+    /// the publisher: whatever is handed here gets these rules.
     ///
     /// `withNextCommit`: the caller is about to submit this message's
     /// records, so the values leave with them from `noteCommitted`, on the

@@ -3,7 +3,8 @@
 
 /// Retained values: the latest value of every retained topic, and the
 /// window of retained-state messages (values, the gateway's status,
-/// discovery configs) sent at QoS 1 and not yet acknowledged.
+/// discovery configs) sent and not yet acknowledged (QoS 1) or written
+/// (QoS 0).
 ///
 /// libmosquitto holds each QoS 1 message in memory until its PUBACK, and
 /// values change with every datagram; so at most `stateWindow` state
@@ -18,9 +19,12 @@ struct RetainedValues {
     let stateWindow: Int
     /// The QoS values are published at.
     let qos: Int32
+    /// Whether values that did not change are published again.
+    let republishUnchanged: Bool
     /// Latest retained values by topic, republished after a reconnect.
     private(set) var latestValues: [RetainedTopic: String] = [:]
-    /// Message ids of retained state sent at QoS 1 and not yet acknowledged.
+    /// Message ids of retained state sent and not yet acknowledged (QoS 1)
+    /// or written to the socket (QoS 0).
     private(set) var stateInFlight = Set<Int32>()
     /// Value topics changed while the window was full: their latest value
     /// goes out when there is room.
@@ -33,9 +37,10 @@ struct RetainedValues {
     /// Home Assistant comes back.
     var republishAll = false
 
-    init(stateWindow: Int, qos: Int32) {
+    init(stateWindow: Int, policy: RetainedValuePolicy) {
         self.stateWindow = stateWindow
-        self.qos = qos
+        self.qos = policy.qos
+        self.republishUnchanged = policy.republishUnchanged
     }
 
     /// Whether the window of unacknowledged state messages is full.
@@ -45,12 +50,15 @@ struct RetainedValues {
     /// something to send: the window is half empty or empty.
     var isAtWakePoint: Bool { stateInFlight.isEmpty || stateInFlight.count == stateWindow / 2 }
 
-    /// Records `values` as the latest; returns those that changed.
+    /// Records `values` as the latest; returns those that changed (all of
+    /// them with `republishUnchanged`). Compared with the latest recorded
+    /// payload of each topic, which is also the one last sent or about to
+    /// be: one entry per topic, so memory is bounded by the topics.
     mutating func record(_ values: [(topic: RetainedTopic, payload: String)]) -> [(topic: RetainedTopic, payload: String)] {
         var changed = [(topic: RetainedTopic, payload: String)]()
-        for value in values where latestValues[value.topic] != value.payload {
-            latestValues[value.topic] = value.payload
-            changed.append(value)
+        for value in values {
+            let previous = latestValues.updateValue(value.payload, forKey: value.topic)
+            if republishUnchanged || previous != value.payload { changed.append(value) }
         }
         return changed
     }
@@ -70,11 +78,15 @@ struct RetainedValues {
         return valuesAwaitingCommit.compactMap { topic in latestValues[topic].map { (topic, $0) } }
     }
 
-    /// Publishes one retained state message and, at QoS 1, records it in the
-    /// window. False when the client refused (not connected).
+    /// Publishes one retained state message and records it in the window
+    /// until the client reports it: at QoS 1 the broker's PUBACK, at QoS 0
+    /// the client having written it to the socket (libmosquitto reports
+    /// both as published). At QoS 0 the window so still bounds what waits
+    /// in libmosquitto's queue: without it a day replayed in a burst held
+    /// about 4.6 MB more there. False when the client refused (not connected).
     mutating func publishState(topic: String, text: String, qos: Int32, with client: some MQTTPublishing) -> Bool {
         guard let messageID = try? client.publish(topic: topic, text: text, qos: qos, retain: true) else { return false }
-        if qos > 0 { stateInFlight.insert(messageID) }
+        stateInFlight.insert(messageID)
         return true
     }
 
@@ -102,7 +114,6 @@ struct RetainedValues {
 
     /// As many pending topics as the window has room for, with their latest
     /// values, no longer pending; nil when there is no room or nothing waits.
-    /// At QoS 0 nothing takes room, so all of them go, a window at a time.
     mutating func takePending() -> [(RetainedTopic, String)]? {
         let room = stateWindow - stateInFlight.count
         guard room > 0, !pendingValues.isEmpty else { return nil }

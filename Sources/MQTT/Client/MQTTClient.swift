@@ -67,6 +67,12 @@ public final class MQTTClient: Sendable {
 
     private func configure(_ mosq: OpaquePointer) throws(MQTTError) {
         try check(mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, configuration.protocolVersion.rawValue))
+        // Nagle's algorithm off: each message leaves at once. With QoS 0
+        // messages the broker sends nothing back to carry the TCP
+        // acknowledgement, so Nagle held the next message for the peer's
+        // delayed ACK (up to 40 ms on Linux): at 50 datagrams/s the p99
+        // latency of events rose from 2.6 to 29 ms.
+        try check(mosquitto_int_option(mosq, MOSQ_OPT_TCP_NODELAY, 1))
         if configuration.username != nil || configuration.password != nil {
             let status = configuration.password.map { password in
                 password.withValue { mosquitto_username_pw_set(mosq, configuration.username, $0) }

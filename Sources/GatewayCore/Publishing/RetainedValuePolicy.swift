@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
+/// How retained values (the plain `<base>/<serial>/<field>` topics,
+/// availability, forecasts) are published: `mqtt.retained_qos` and
+/// `mqtt.republish_unchanged`.
+///
+/// Retained values are the latest state, and every one of them is
+/// published again after each (re)connect and when Home Assistant says
+/// `online`; so a value lost with a dropped connection is replaced by the
+/// republish, and QoS 0 (no PUBACK for the broker to send and the client
+/// to read) loses nothing a subscriber keeps. Events go through the SQLite outbox at
+/// `mqtt.qos` whatever this says. The gateway's status and the discovery
+/// configs stay at QoS 1: they are few and the rest depends on them.
+public struct RetainedValuePolicy: Sendable, Equatable {
+    /// The QoS values are published at: 0 (the default) or 1.
+    public var qos: Int32
+    /// Whether a value that did not change since it was last recorded is
+    /// published again with every message (false by default: only changes
+    /// are sent, which is most of the saving on a station's 3-second wind
+    /// and its slowly changing observation fields).
+    public var republishUnchanged: Bool
+
+    /// The default: QoS 0, changes only.
+    public init(qos: Int32 = 0, republishUnchanged: Bool = false) {
+        self.qos = qos
+        self.republishUnchanged = republishUnchanged
+    }
+}
