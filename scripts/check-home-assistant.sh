@@ -11,11 +11,14 @@
 # announced (scripts/home-assistant/check.py). Skips, saying why, only when
 # Home Assistant cannot be installed.
 #
-#   scripts/check-home-assistant.sh [--speed X]   (replay speed, default 2880)
+#   scripts/check-home-assistant.sh [--speed X]   (replay speed, default 1440)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/local-services.sh
-speed=2880
+# The day in a minute. At twice that speed lightning_nearby is on for 1.7 s
+# only, and in one run of four Home Assistant never showed it on (the cause
+# was not found; the gateway published it in a run without Home Assistant).
+speed=1440
 while [ $# -gt 0 ]; do
   case "$1" in
     --speed) speed="$2"; shift 2 ;;
