@@ -60,8 +60,8 @@ import Testing
         #expect(Set(Self.sent(made.client)) == ["tempest/ST-1/wind_speed 1.5", "tempest/ST-1/air_temperature 20.1"])
     }
 
-    @Test func valuesGoAtQoS0EventsAndStatusAtQoS1ByDefault() async throws {
-        let harness = try Harness()
+    @Test func valuesGoAtQoS0WhenSetEventsAndStatusStayAtQoS1() async throws {
+        let harness = try Harness(retained: RetainedValuePolicy(qos: 0))
         defer { harness.writer.shutdown() }
         let made = try harness.client()
         made.events(.connected(sessionPresent: false))
@@ -84,8 +84,8 @@ import Testing
         #expect(harness.publisher.stateInFlightCount == 0)
     }
 
-    @Test func retainedQoS1SendsValuesAtQoS1() async throws {
-        let harness = try Harness(retained: RetainedValuePolicy(qos: 1))
+    @Test func valuesGoAtQoS1ByDefault() async throws {
+        let harness = try Harness()
         defer { harness.writer.shutdown() }
         let made = try await Self.connected(harness)
         harness.publisher.update(values: Self.values(speed: "1.5", temperature: "20.1"))
@@ -124,6 +124,6 @@ import Testing
         made.events(.message(topic: "homeassistant/status", payload: Array("online".utf8), retained: false))
         await harness.publisher.pump()
         #expect(Set(Self.sent(made.client)) == ["tempest/ST-1/wind_speed 1.5", "tempest/ST-1/air_temperature 20.1"])
-        #expect(made.client.publications.filter { $0.topic.hasPrefix("tempest/ST-") }.allSatisfy { $0.qos == 0 })
+        #expect(made.client.publications.filter { $0.topic.hasPrefix("tempest/ST-") }.allSatisfy { $0.qos == 1 })
     }
 }

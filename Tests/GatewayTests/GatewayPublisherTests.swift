@@ -222,8 +222,8 @@ struct GatewayPublisherTests {
         await publisher.stop()
     }
 
-    @Test("at the default retained QoS 0, values reach the broker at QoS 0, events at QoS 1, and a broker restart republishes every value")
-    func defaultRetainedQoSAndRestart() async throws {
+    @Test("at retained QoS 0, values reach the broker at QoS 0, events at QoS 1, and a broker restart republishes every value")
+    func retainedQoS0AndRestart() async throws {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
         let committed = Mutex<GatewayPublisher?>(nil)
@@ -231,10 +231,10 @@ struct GatewayPublisherTests {
             path: directory.file("qos0.db"), configuration: StoreWriterConfiguration(), logger: Logger(label: "test"),
             onCommit: { report in _ = committed.withLock { $0 }?.noteCommitted(report) })
         defer { writer.shutdown() }
-        // The default retained policy, as `run` has it.
+        // As `run` has it with mqtt.retained_qos = 0.
         let publisher = try GatewayPublisher(
             configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-qos0"),
-            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, writer: writer, logger: Logger(label: "test"))
+            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, retained: RetainedValuePolicy(qos: 0), writer: writer, logger: Logger(label: "test"))
         committed.withLock { $0 = publisher }
         try await Self.startConnected(publisher)
         await publisher.pump()

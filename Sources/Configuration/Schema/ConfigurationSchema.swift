@@ -64,7 +64,7 @@ public enum ConfigurationSchema {
         .init("mqtt", "protocol", .choice(["5", "3.1.1"]), default: .string("5"), "The MQTT protocol version."),
         .init("mqtt", "qos", .integer(0...1), default: .integer(1), "Quality of service for published messages."),
         .init(
-            "mqtt", "retained_qos", .integer(0...1), default: .integer(0),
+            "mqtt", "retained_qos", .integer(0...1), default: .integer(1),
             "Quality of service for retained values and availability (all are published again after every reconnect)."),
         .init(
             "mqtt", "republish_unchanged", .boolean, default: .boolean(false),

@@ -97,7 +97,7 @@ struct MQTTOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Quality of service for published messages: 0 or 1 (the default).")
     var mqttQos: Int32?
 
-    @Option(parsing: .unconditional, help: "Quality of service for retained values and availability: 0 (the default; all are published again after every reconnect) or 1. Events keep --mqtt-qos.")
+    @Option(parsing: .unconditional, help: "Quality of service for retained values and availability: 1 (the default) or 0 (no acknowledgement; all are published again after every reconnect). Events keep --mqtt-qos.")
     var mqttRetainedQos: Int32?
 
     @Flag(help: "Publish every retained value with every message, also when it did not change (by default only changed values are sent).")
