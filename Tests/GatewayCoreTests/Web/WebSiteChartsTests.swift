@@ -39,7 +39,7 @@ import Testing
         #expect(temperature.contains("Air temperature: lowest "))
         #expect(temperature.contains(" degrees Celsius at "))
         let rain = try #require(Self.figure("rain", in: html))
-        #expect(rain.contains("Rain: 6 millimetres in total"))
+        #expect(rain.contains("Rain: 6 millimetres in total; the wettest hour 6 millimetres from 08:00."))
         #expect(rain.contains("class=\"series bars s2\""))
         let lightning = try #require(Self.figure("lightning", in: html))
         #expect(lightning.contains("3 strikes; the closest 7 kilometres away at 09:30."))

@@ -35,11 +35,11 @@ enum WebAssets {
         main{display:block;max-width:72rem;margin:0 auto;padding:1rem}
         footer{max-width:72rem;margin:0 auto;padding:0 1rem 1rem;color:var(--muted)}
         h1{margin:.2rem 0 .8rem}
-        .values{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:.6rem;margin:0}
+        .values{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.6rem;margin:0}
         .values div{border:1px solid var(--line);border-radius:6px;padding:.5rem .7rem}
         dt{color:var(--muted);font-size:.9rem}dd{margin:0}
         .value{font-size:1.35rem;font-weight:600}
-        .age,.note{color:var(--muted);font-size:.85rem}
+        .age,.note{color:var(--muted);font-size:.85rem}.age{display:block}
         .stale-mark{color:var(--stale)}[data-stale]{color:var(--stale)}
         abbr{text-decoration:none}
         .footnote{color:var(--muted);font-size:.9rem}
@@ -50,13 +50,13 @@ enum WebAssets {
         .chart text{fill:var(--muted);font-size:11px}
         .grid{stroke:var(--line);stroke-width:1}
         .series{fill:none;stroke-width:2;stroke-linejoin:round}
-        .bars{fill:var(--c2);stroke:none;opacity:.8}
+        .series.bars,.key .bars{fill:var(--c2);stroke:none;opacity:.8}
         .dots{stroke-width:5;stroke-linecap:round}
         .s1{stroke:var(--c1)}.s2{stroke:var(--c2)}.s3{stroke:var(--c3)}.s4{stroke:var(--c4)}
         .bars.s1{fill:var(--c1)}.bars.s2{fill:var(--c2)}
         .legend{display:flex;flex-wrap:wrap;gap:.2rem 1.2rem;list-style:none;padding:0;margin:.2rem 0}
         .key{width:2rem;height:.7rem;vertical-align:middle;margin-right:.3rem}
-        .key path{fill:none;stroke-width:3}
+        .key path{fill:none;stroke-width:3}.key .dots{stroke-width:5}
         table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid var(--line);padding:.2rem .5rem;text-align:right}
         th[scope=row],caption{text-align:left}
         details{margin:.3rem 0}.scroll{overflow-x:auto}

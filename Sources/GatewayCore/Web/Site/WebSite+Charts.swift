@@ -70,9 +70,13 @@ extension WebSite {
         if let total = accumulated.highest, total.value == 0 {
             rainSentence = "No rain."
         } else if let total = accumulated.highest {
+            let interval = period.tableSeconds == 3_600 ? "hour" : "6 hours"
             rainSentence = "Rain: \(WebUnits.rounded(total.value, decimals: set.rain.decimals)) \(rainWords) in total"
-                + (set.rain.highest.map { "; the wettest interval \(WebUnits.rounded($0.value, decimals: set.rain.decimals)) \(rainWords) at \(summary.time($0.at))" } ?? "")
-                + "."
+            if let wettest = set.rain.highestInterval {
+                rainSentence! += "; the wettest \(interval) \(WebUnits.rounded(wettest.value, decimals: set.rain.decimals)) \(rainWords) "
+                    + "from \(summary.time(wettest.at))"
+            }
+            rainSentence! += "."
         }
         return [
             figure(

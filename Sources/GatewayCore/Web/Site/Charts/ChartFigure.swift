@@ -62,8 +62,12 @@ struct ChartFigure {
     /// The legend's sample of a series' line.
     static func key(_ series: ChartSeries) -> String {
         let dash = series.dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
-        let d = series.mark == .line ? "M0 4H32" : "M4 4h0M16 4h0M28 4h0"
-        return "<svg class=\"key\" viewBox=\"0 0 32 8\" aria-hidden=\"true\"><path class=\"\(series.style)\(series.mark == .line ? "" : " dots")\"\(dash) d=\"\(d)\"/></svg>"
+        let (d, kind) = switch series.mark {
+        case .line: ("M0 4H32", "")
+        case .dots: ("M4 4h0M16 4h0M28 4h0", " dots")
+        case .bars: ("M6 0h20v8h-20z", " bars")
+        }
+        return "<svg class=\"key\" viewBox=\"0 0 32 8\" aria-hidden=\"true\"><path class=\"\(series.style)\(kind)\"\(dash) d=\"\(d)\"/></svg>"
     }
 
     /// The line style in words.

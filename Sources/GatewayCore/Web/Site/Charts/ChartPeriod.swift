@@ -55,10 +55,20 @@ struct ChartPeriod: Sendable, Equatable {
             }
             return .success(ChartPeriod(kind: .day(date), start: zone.startOfDay(date), end: zone.startOfDay(date.next)))
         }
-        let end = (now / 60 + 1) * 60
+        // The end is the whole local hour (24 hours), or the local 00:00,
+        // 06:00, 12:00 or 18:00 (7 days), at or after now, so that the
+        // table's rows and the rain bars cover whole hours and quarters of days.
+        func end(step: Int64) -> Int64 {
+            let offset = zone.offsetSeconds(at: now)
+            return ((now + offset + step - 1) / step) * step - offset
+        }
         switch query["range"] ?? "24h" {
-        case "24h": return .success(ChartPeriod(kind: .last24Hours, start: end - 86_400, end: end))
-        case "7d": return .success(ChartPeriod(kind: .last7Days, start: end - 7 * 86_400, end: end))
+        case "24h":
+            let end = end(step: 3_600)
+            return .success(ChartPeriod(kind: .last24Hours, start: end - 86_400, end: end))
+        case "7d":
+            let end = end(step: 6 * 3_600)
+            return .success(ChartPeriod(kind: .last7Days, start: end - 7 * 86_400, end: end))
         case let other:
             return .failure(ChartQueryError("The range \"\(other)\" is not known: use range=24h, range=7d, or day=YYYY-MM-DD."))
         }

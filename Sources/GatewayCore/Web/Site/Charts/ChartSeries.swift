@@ -61,6 +61,11 @@ struct ChartSeries: Sendable {
         table = Array(repeating: ChartBucket(), count: Int((period.end - period.start + tableSeconds - 1) / tableSeconds))
     }
 
+    /// The drawn interval with the highest value, and its start.
+    var highestInterval: (value: Double, at: Int64)? {
+        drawnPoints.max { $0.value < $1.value }.map { (value: $0.value, at: $0.at) }
+    }
+
     /// Whether it holds no value.
     var isEmpty: Bool { lowest == nil }
 
@@ -125,17 +130,20 @@ struct ChartSeries: Sendable {
         total.dash = dash
         total.mark = .line
         total.reduction = .sum
+        // The line ends with the data (not at the end of a period still under way).
+        let lastChart = chart.lastIndex { $0.count > 0 } ?? -1
+        let lastTable = table.lastIndex { $0.count > 0 } ?? -1
         var running = 0.0
         for index in total.chart.indices {
             running += chart[index].sum
             total.chart[index] = ChartBucket()
-            total.chart[index].add(running)
+            if index <= lastChart { total.chart[index].add(running) }
         }
         running = 0
         for index in total.table.indices {
             running += table[index].sum
             total.table[index] = ChartBucket()
-            if table[index].count > 0 || running > 0 { total.table[index].add(running) }
+            if index <= lastTable { total.table[index].add(running) }
         }
         total.lowest = lowest.map { _ in (0, start) }
         total.highest = highest.map { _ in (running, start) }

@@ -92,6 +92,7 @@ struct SVGChart {
             case .dots:
                 d += "M\(px) \(py)h0"
             case .bars:
+                guard py != baseline else { continue }
                 let width = max(1, x(point.at + series.stepSeconds) - px - 1)
                 d += "M\(px) \(baseline)V\(py)h\(width)V\(baseline)z"
             }
