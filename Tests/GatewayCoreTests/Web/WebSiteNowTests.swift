@@ -109,4 +109,23 @@ import Testing
         let fixture = try WebSiteFixture()
         #expect(fixture.site(databasePath: fixture.directory.file("missing.db")).liveEvent() == nil)
     }
+
+    @Test("Now: a second device's field names start with its serial; HEAD is answered like GET")
+    func secondDevice() throws {
+        let fixture = try WebSiteFixture(forecast: false)
+        let store = try Store(path: fixture.path)
+        try store.write {
+            _ = try store.insert(WebSiteFixture.observation(serial: "ST-00099999", at: WebSiteFixture.now - 1_800, shower: false))
+        }
+        let site = fixture.site()
+        let html = PageText.body(site.respond(to: WebRequest(path: "/")))
+        #expect(PageText.count("<section aria-labelledby=\"device-", in: html) == 2)
+        #expect(html.contains("data-field=\"air_temperature\" data-timestamp=\"\(fixture.newestAt)\""))
+        #expect(html.contains("data-field=\"ST-00099999:air_temperature\" data-timestamp=\"\(WebSiteFixture.now - 1_800)\""))
+        #expect(html.contains("data-field=\"ST-00099999:air_temperature\" data-timestamp=\"\(WebSiteFixture.now - 1_800)\" data-stale-after=\"600\" data-stale=\"true\""))
+        let event = try JSONValue.parse(try #require(site.liveEvent()))
+        #expect(event["fields"]?["ST-00099999:battery"]?.stringValue == "2.68 V")
+        let head = site.respond(to: WebRequest(method: "HEAD", path: "/"))
+        #expect(head.status == 200 && head.contentType == "text/html; charset=utf-8" && !head.body.isEmpty)
+    }
 }
