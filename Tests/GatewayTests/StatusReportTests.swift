@@ -8,6 +8,8 @@ import Testing
 @testable import GatewayCore
 @testable import Storage
 import TempestUDP
+import TempestTestKit
+import ForecastBridge
 
 /// The status report is written out in pieces, so that a gateway hearing
 /// thousands of devices never holds the whole text.
@@ -65,5 +67,44 @@ struct StatusReportTests {
         #expect(deviceLines.first == "Device ST-1000000: last heard rapid_wind 60 seconds ago; source udp.")
         #expect(lines.first?.hasPrefix("Gateway version") == true)
         #expect(lines.last == "Forecasts: off (no location, or turned off).")
+    }
+
+    @Test("the database's size on disk, in text and JSON")
+    func databaseSize() throws {
+        let directory = try TemporaryDirectory(prefix: "status-size")
+        let path = directory.file("g.db")
+        _ = try Store(path: path)
+        var report = try Self.report()
+        report.databasePath = path
+        let bytes = Store.diskBytes(databasePath: path)
+        #expect(bytes > 0)
+        var text = ""
+        report.writeText(now: 1_720_850_460) { text += $0 }
+        #expect(text.contains("Database \(path): writable; size \(ByteCount.text(bytes)); writes waiting: 0."))
+        var json = ""
+        report.writeJSON(now: 1_720_850_460) { json += $0 }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((object["database"] as? [String: Any])?["size_bytes"] as? Int == Int(bytes))
+    }
+
+    @Test("the forecast's call budget of the day, in text and JSON")
+    func forecastBudget() throws {
+        var budget = CallBudget(dailyLimit: 500)
+        try budget.charge(12, at: 1_720_850_400)
+        var report = try Self.report()
+        report.forecast = ForecastStatus(locationKey: "39.7,-105", budget: budget)
+        var text = ""
+        report.writeText(now: 1_720_850_460) { text += $0 }
+        #expect(text.contains("Forecasts for 39.7,-105: none fetched yet. Open-Meteo calls today (UTC): 12 of 500 weighted.\n"))
+        var json = ""
+        report.writeJSON(now: 1_720_850_460) { json += $0 }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let forecast = try #require(object["forecast"] as? [String: Any])
+        #expect(forecast["calls_today"] as? Double == 12)
+        #expect(forecast["daily_call_limit"] as? Double == 500)
+        // The next UTC day starts from nothing.
+        var tomorrow = ""
+        report.writeText(now: 1_720_850_460 + 86_400) { tomorrow += $0 }
+        #expect(tomorrow.contains("Open-Meteo calls today (UTC): 0 of 500 weighted."))
     }
 }

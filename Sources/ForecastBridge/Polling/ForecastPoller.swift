@@ -26,6 +26,9 @@ public final class ForecastPoller: Sendable {
         self.clock = clock
     }
 
+    /// The client's daily call budget as it stands (for `status`).
+    public var callBudget: CallBudget { client.callBudget }
+
     /// Seconds between polls while they succeed.
     public var intervalSeconds: Int64 { initialSchedule.intervalSeconds }
 

@@ -1,15 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import ForecastBridge
 import JSON
 
 extension StatusReport {
     /// Forecasts in one sentence: off, none yet, current, or the last one
-    /// served with its age while Open-Meteo cannot be reached.
+    /// served with its age while Open-Meteo cannot be reached; then the
+    /// day's call budget when known.
     public func forecastText(now: Int64) -> String {
         guard let forecast else {
             return "Forecasts: off (no location, or turned off)."
         }
+        guard let budget = forecast.budget else { return servedText(forecast, now: now) }
+        return servedText(forecast, now: now)
+            + " Open-Meteo calls today (UTC): \(WeightedCalls.format(budget.spent(at: now))) of \(WeightedCalls.format(budget.dailyLimit)) weighted."
+    }
+
+    private func servedText(_ forecast: ForecastStatus, now: Int64) -> String {
         guard let served = forecast.served else {
             return "Forecasts for \(forecast.locationKey): none fetched yet."
         }
@@ -33,6 +41,10 @@ extension StatusReport {
         json.member("fetched_at", served?.fetchedAt)
         json.member("age_seconds", served.map { max(0, now - $0.fetchedAt) })
         json.member("last_error", served?.lastError)
+        if let budget = forecast.budget {
+            json.member("calls_today", budget.spent(at: now))
+            json.member("daily_call_limit", budget.dailyLimit)
+        }
         json.endObject()
     }
 }

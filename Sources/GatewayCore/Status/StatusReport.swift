@@ -87,7 +87,9 @@ public struct StatusReport {
         }
         let writable = writerStatus.isStorageUnavailable
             ? "NOT writable: \(diskSpace?.sentence ?? writerStatus.lastError ?? "unknown error")" : "writable"
-        lines.append("Database \(databasePath): \(writable); writes waiting: \(writerStatus.pendingCount).")
+        lines.append(
+            "Database \(databasePath): \(writable); size \(ByteCount.text(Store.diskBytes(databasePath: databasePath))); "
+                + "writes waiting: \(writerStatus.pendingCount).")
         lines.append(cloudText(now: now))
         lines.append(forecastText(now: now))
         flush()
@@ -148,6 +150,7 @@ public struct StatusReport {
         json.key("database")
         json.beginObject()
         json.member("path", databasePath)
+        json.member("size_bytes", Store.diskBytes(databasePath: databasePath))
         json.member("pending_writes", Int64(writerStatus.pendingCount))
         json.member("commits", Int64(writerStatus.commitSequence))
         json.member("outbox_shed", Int64(writerStatus.outboxShedCount))

@@ -53,6 +53,13 @@ extension Store {
         }
     }
 
+    /// The bytes the database at `path` takes on disk: the file and its
+    /// write-ahead log (0 for a file that does not exist). A `stat` of each,
+    /// cheap enough for every `status`.
+    public static func diskBytes(databasePath path: String) -> Int64 {
+        fileSize(path) + fileSize(path + "-wal")
+    }
+
     /// Size of the file at `path` in bytes, 0 when it does not exist.
     static func fileSize(_ path: String) -> Int64 {
         var information = stat()

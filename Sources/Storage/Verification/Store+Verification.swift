@@ -48,6 +48,35 @@ extension Store {
         return records
     }
 
+    /// The records for `locationKey` whose hour is in `from..<to`, by hour,
+    /// then newest issue first (the web page's charts draw each hour's
+    /// freshest forecast).
+    public func forecastVerification(locationKey: String, validFrom from: Int64, to: Int64) throws -> [ForecastVerificationRecord] {
+        let statement = try database.statement(
+            """
+            SELECT issued_at, valid_at, lead_hours, forecast_centi_c, observed_centi_c FROM forecast_verification
+            WHERE location_key = ?1 AND issued_at >= ?2 - ?4 AND issued_at < ?3 AND valid_at >= ?2 AND valid_at < ?3
+            ORDER BY valid_at, issued_at DESC
+            """)
+        defer { statement.reset() }
+        try statement.bind(locationKey, at: 0)
+        try statement.bind(from, at: 1)
+        try statement.bind(to, at: 2)
+        // An hour is forecast at most `maximumLeadHours` (24) ahead: the
+        // issue-time bound lets the primary key find the rows.
+        try statement.bind(Int64(26 * 3_600), at: 3)
+        var records: [ForecastVerificationRecord] = []
+        while try statement.step() {
+            records.append(
+                ForecastVerificationRecord(
+                    locationKey: locationKey, issuedAt: statement.int64(0) ?? 0, validAt: statement.int64(1) ?? 0,
+                    leadHours: statement.int(2) ?? 0,
+                    forecastCelsius: FixedPoint.decode(statement.int64(3), scale: FixedPoint.centi) ?? 0,
+                    observedCelsius: FixedPoint.decode(statement.int64(4), scale: FixedPoint.centi)))
+        }
+        return records
+    }
+
     /// Fills in the observed temperature of every recorded hour between
     /// `since` and `now − windowSeconds` that still lacks one: the mean air
     /// temperature of all observations within `windowSeconds` of the hour

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import Glibc
 import Meteorology
 
 /// What the web page reads: the database (through read-only connections of
@@ -17,16 +18,20 @@ public struct WebSiteContext: Sendable {
     public var report: @Sendable () -> StatusReport
     /// The forecast's location key while forecasts are on, else nil.
     public var forecastLocationKey: @Sendable () -> String?
+    /// The current time, Unix seconds (ages, stale marks, "last 24 hours";
+    /// injectable for tests).
+    public var now: @Sendable () -> Int64
 
     /// Makes a context from its parts.
     public init(
         databasePath: String, timeZone: TimeZoneRules, units: PublishedUnits, report: @escaping @Sendable () -> StatusReport,
-        forecastLocationKey: @escaping @Sendable () -> String?
+        forecastLocationKey: @escaping @Sendable () -> String?, now: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) }
     ) {
         self.databasePath = databasePath
         self.timeZone = timeZone
         self.units = units
         self.report = report
         self.forecastLocationKey = forecastLocationKey
+        self.now = now
     }
 }
