@@ -114,6 +114,17 @@ struct WebServerTests {
         #expect(Self.hasSecurityHeaders(answer))
     }
 
+    @Test("a request the client ends before its empty line gets 400, not 431")
+    func incomplete() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let client = try LocalClient.tcp(port: server.port)
+        defer { client.close() }
+        client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        shutdown(client.descriptor, Int32(SHUT_WR))
+        #expect(client.receiveAll(timeoutSeconds: 2).hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+    }
+
     @Test("POST and other methods get 405 with Allow: GET, HEAD; nothing reaches the content")
     func methods() throws {
         let content = TestContent()

@@ -186,7 +186,7 @@ final class RequestAnswerLoop: Sendable {
             if notified.load(ordering: .acquiring) && after >= nextUpdateNanoseconds, let streamRules = rules.streams {
                 notified.store(false, ordering: .releasing)
                 nextUpdateNanoseconds = after + Self.nanoseconds(streamRules.minimumIntervalSeconds)
-                if let bytes = update() {
+                if connections.contains(where: \.isStreaming), let bytes = update() {
                     for index in connections.indices where connections[index].isStreaming {
                         connections[index].queue(bytes, now: after)
                     }
@@ -238,7 +238,7 @@ final class RequestAnswerLoop: Sendable {
         guard answers else { return open && !expired }
         var reply = answer(connection.request)
         if reply.streams, let streamRules = rules.streams {
-            if connections(streaming: streamRules) { return startStream(&connection, reply.bytes, rules: streamRules, now: now) }
+            if admitsStream(streamRules) { return startStream(&connection, reply.bytes, rules: streamRules, now: now) }
             reply = Answer(bytes: streamRules.busyAnswer)
         }
         connection.answer = reply.bytes
@@ -249,7 +249,7 @@ final class RequestAnswerLoop: Sendable {
     /// Whether another stream may open (counted before this round's changes:
     /// at worst one round late, never above the limit by more than the
     /// streams one poll round opens).
-    private func connections(streaming streamRules: StreamRules) -> Bool {
+    private func admitsStream(_ streamRules: StreamRules) -> Bool {
         let open = openStreams.add(1, ordering: .relaxed).newValue
         guard open <= streamRules.maximumStreams else {
             openStreams.subtract(1, ordering: .relaxed)

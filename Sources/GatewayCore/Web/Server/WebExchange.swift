@@ -16,6 +16,8 @@ struct WebExchange: Sendable {
     /// bytes as the limit allows).
     func answer(to request: [UInt8]) -> RequestAnswerLoop.Answer {
         guard HTTPRequestHead.isComplete(request) else {
+            // Cut at the limit, or ended by the client before its empty line.
+            guard request.count >= maximumRequestBytes else { return plain(400, "Incomplete request.\n", method: "GET") }
             return plain(431, "The request line and headers are larger than \(maximumRequestBytes) bytes.\n", method: "GET")
         }
         guard let head = HTTPRequestHead(request) else { return plain(400, "Malformed request.\n", method: "GET") }
