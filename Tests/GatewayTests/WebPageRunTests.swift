@@ -54,6 +54,7 @@ struct WebPageRunTests {
         let gateway = try Self.start(directory, udpPort: try FreePort.udp(), webPort: webPort)
         defer { _ = try? Self.stop(gateway) }
         #expect(gateway.standardErrorSoFar.contains("Serving the web page on http://127.0.0.1:\(webPort)/\n"))
+        #expect(!gateway.standardErrorSoFar.contains("The web page has no password"))
         let page = try Self.curl(webPort, "/")
         #expect(page.hasPrefix("HTTP/1.1 200 OK\r\n") || page.hasPrefix("HTTP/1.1 404 Not Found\r\n"), "\(page.prefix(200))")
         #expect(Self.hasSecurityHeaders(page))
@@ -119,13 +120,16 @@ struct WebPageRunTests {
         #expect(second.standardError.contains("web.port, web.address: cannot serve the web page on 127.0.0.1:\(webPort):"))
     }
 
-    @Test("while 40 idle clients hold the web server, datagrams are still stored and the page still answers")
+    @Test("on 0.0.0.0 without a password the log warns; while 40 idle clients hold the web server, datagrams are still stored")
     func ingestUnderIdleClients() throws {
         let directory = try TemporaryDirectory()
         let udpPort = try FreePort.udp()
         let webPort = try FreePort.tcp()
-        let gateway = try Self.start(directory, udpPort: udpPort, webPort: webPort)
+        // Every interface (the test talks to 127.0.0.1 only): without a password the log warns.
+        let gateway = try Self.start(directory, udpPort: udpPort, webPort: webPort, extra: ["--web-address", "0.0.0.0"])
         defer { _ = try? Self.stop(gateway) }
+        #expect(gateway.standardErrorSoFar.contains("Serving the web page on http://0.0.0.0:\(webPort)/\n"))
+        #expect(gateway.standardErrorSoFar.contains("The web page has no password and listens beyond this computer"))
         var idle: [Int32] = []
         defer { idle.forEach { close($0) } }
         for _ in 0..<40 { idle.append(try Self.connect(webPort)) }

@@ -388,6 +388,10 @@ public struct GatewayRun: Sendable {
         }
         operatorLog.line(
             "Serving the web page on http://\(settings.web.address):\(server.port)/" + (credentials == nil ? "" : " with a password"))
+        if credentials == nil && !settings.web.address.hasPrefix("127.") {
+            operatorLog.line(
+                "The web page has no password and listens beyond this computer: anyone who can reach \(settings.web.address) can read it (see web.password_file).")
+        }
         return server
     }
 
