@@ -11,9 +11,11 @@ simulated sample day (Samples/sample-day.jsonl) at --speed, lets it settle
 for 2 s and takes the median of 5 samples half a second apart. Everything
 is bounded in time; only 127.0.0.1 is used.
 
-Usage: scripts/web-memory.py [--gateway PATH] [--rounds N] [--speed X] [--json]
+Usage: scripts/web-memory.py [--gateway PATH] [--rounds N] [--speed X] [--cases off,idle,client] [--json]
   --gateway PATH  the binary (default: .build-static/release/tempest-gateway,
                   the static release build the project ships)
+  --cases LIST    which cases (default: all three; `off` alone measures a
+                  binary from before the web page)
 """
 import argparse
 import json
@@ -133,24 +135,28 @@ def main():
     parser.add_argument("--gateway", default=os.path.join(ROOT, ".build-static", "release", "tempest-gateway"))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--speed", type=float, default=14400)
+    parser.add_argument("--cases", default="off,idle,client")
     parser.add_argument("--json", action="store_true")
     options = parser.parse_args()
     if not os.access(options.gateway, os.X_OK):
         raise SystemExit(f"web-memory: no gateway binary at {options.gateway} (build it, or give --gateway PATH)")
+    chosen = [(case, label) for case, label in CASES if case in options.cases.split(",")]
+    if not chosen:
+        raise SystemExit("web-memory: --cases takes off, idle and client, separated by commas")
     results = {}
-    for case, _ in CASES:
+    for case, _ in chosen:
         rounds = [one_round(options.gateway, case, options.speed) for _ in range(max(1, min(options.rounds, 10)))]
         results[case] = {"private_dirty_kib": [r[0] for r in rounds], "events_received": [r[1] for r in rounds if r[1] is not None]}
     if options.json:
         print(json.dumps(results, indent=2))
         return
-    base = statistics.median(results["off"]["private_dirty_kib"])
-    for case, label in CASES:
+    base = statistics.median(results[chosen[0][0]]["private_dirty_kib"])
+    for case, label in chosen:
         values = results[case]["private_dirty_kib"]
         median = statistics.median(values)
         print(f"{label}: Private_Dirty median {median:,.0f} kB (rounds: {', '.join(f'{v:,.0f}' for v in values)} kB), "
-              f"{median - base:+,.0f} kB against off")
-    if results["client"]["events_received"]:
+              f"{median - base:+,.0f} kB against {chosen[0][0]}")
+    if results.get("client", {}).get("events_received"):
         print(f"live events the client received per round: {', '.join(map(str, results['client']['events_received']))}")
 
 

@@ -281,4 +281,26 @@ struct WebServerTests {
         server.dataChanged()
         #expect(reader.receive(until: "\"}\n\n", timeoutSeconds: 2).hasPrefix("event: now\n"))
     }
+
+    @Test("a stream whose client takes nothing while data waits is closed after the stall time, below the unsent bound")
+    func stalledClient() throws {
+        var limits = WebServer.Limits()
+        limits.minimumEventIntervalSeconds = 0.02
+        limits.stalledSeconds = 1
+        limits.maximumUnsentBytes = 10_000_000
+        let server = try Self.server(content: TestContent(eventPaddingBytes: 8_000), limits: limits)
+        defer { server.stop() }
+        let stalled = try LocalClient.tcp(port: server.port)
+        defer { stalled.close() }
+        stalled.shrinkReceiveBuffer(toBytes: 4_096)
+        stalled.send(Self.get("/events"))
+        // 20 events of 8 KB: more than the kernel buffers take.
+        for _ in 0..<20 {
+            server.dataChanged()
+            usleep(50_000)
+        }
+        // Past the stall time before the client reads at all.
+        usleep(2_000_000)
+        #expect(stalled.readsToClose(withinSeconds: 5), "the stalled stream is still open")
+    }
 }
