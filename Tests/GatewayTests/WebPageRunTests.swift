@@ -152,6 +152,24 @@ struct WebPageRunTests {
         #expect(page.hasPrefix("HTTP/1.1 200 ") || page.hasPrefix("HTTP/1.1 404 "))
     }
 
+    @Test("a reload that changes [web] says it waits for a restart; the page stays where it was")
+    func reload() throws {
+        let directory = try TemporaryDirectory()
+        let configuration = directory.file("config.toml")
+        let webPort = try FreePort.tcp()
+        let head = "[udp]\naddress = \"127.0.0.1\"\nport = \(try FreePort.udp())\n[storage]\ndatabase = \"\(directory.file("g.db"))\"\n"
+            + "[mqtt]\nenabled = false\n[forecast]\nenabled = false\n"
+        try (head + "[web]\nport = \(webPort)\n").write(toFile: configuration, atomically: true, encoding: .utf8)
+        let gateway = try ChildProcess(executable: Gateway.path, arguments: ["run", "--config", configuration, "--print", "none"])
+        try gateway.start()
+        defer { _ = try? Self.stop(gateway) }
+        #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Serving the web page on http://127.0.0.1:\(webPort)/") })
+        try (head + "[web]\nport = \(try FreePort.tcp())\n").write(toFile: configuration, atomically: true, encoding: .utf8)
+        gateway.send(signal: SIGHUP)
+        #expect(gateway.waitFor(timeoutSeconds: 10) { $0.standardErrorSoFar.contains("Configuration reloaded: after a restart: [web].") })
+        #expect(Self.hasSecurityHeaders(try Self.curl(webPort, "/")))
+    }
+
     /// A TCP connection to 127.0.0.1:`port` that sends nothing.
     static func connect(_ port: UInt16) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
