@@ -20,6 +20,8 @@ public struct GatewayError: Error, CustomStringConvertible {
         case statusSocketUnavailable
         /// The /healthz and /metrics endpoint could not listen.
         case metricsUnavailable
+        /// The web page could not listen, or its password could not be read.
+        case webPageUnavailable
     }
 
     /// What went wrong.
@@ -56,5 +58,11 @@ public struct GatewayError: Error, CustomStringConvertible {
     /// The metrics endpoint's error, in its own words.
     public static func metricsUnavailable(_ error: Error) -> GatewayError {
         GatewayError(code: .metricsUnavailable, description: "\(error)")
+    }
+
+    /// The web page's error, after the configuration keys behind it (such
+    /// as `web.port, web.address`).
+    public static func webPageUnavailable(keys: String, _ error: Error) -> GatewayError {
+        GatewayError(code: .webPageUnavailable, description: "\(keys): \(error)")
     }
 }

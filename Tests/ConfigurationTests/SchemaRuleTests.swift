@@ -119,6 +119,7 @@ struct SchemaRuleTests {
     static let consumers: [String: ClosedRange<Int64>] = [
         "udp.port": 1...Int64(UInt16.max),  // bind(2); 0 would be any port
         "metrics.port": 1...Int64(UInt16.max),
+        "web.port": 1...Int64(UInt16.max),
         "mqtt.port": 1...Int64(UInt16.max),  // libmosquitto refuses 65536 and up
         "mqtt.qos": 0...1,  // the publisher's QoS: 0 or 1 (2 is not offered)
         "mqtt.session_expiry": 0...Int64(UInt32.max),  // MQTTConfiguration.sessionExpirySeconds

@@ -52,7 +52,7 @@ struct SetupCommandTests {
             arguments: [
                 "setup", "--config", config, "--token-file", token, "--weatherflow-api", server.baseURL, "--station", "98765",
                 "--mqtt-host", "127.0.0.1", "--mqtt-port", String(broker.port), "--udp-port", String(udpPort), "--udp-seconds", "20",
-                "--yes",
+                "--web-port", "8081", "--yes",
             ])
         try setup.start()
         #expect(setup.waitFor(timeoutSeconds: 20) { $0.standardOutputSoFar.contains("Step 3 of 5") })
@@ -84,6 +84,8 @@ struct SetupCommandTests {
         #expect(values["weatherflow.api"] as? String == server.baseURL)
         #expect(values["mqtt.host"] as? String == "127.0.0.1")
         #expect(values["mqtt.port"] as? Int == Int(broker.port))
+        #expect(values["web.port"] as? Int == 8081)
+        #expect(!(values["web.password_file"] is String), "no password unless one is given")
         #expect(try Gateway.run(["config", "validate", "--config", config]).status == 0)
         let text = try String(contentsOfFile: config, encoding: .utf8)
         #expect(!text.contains(self.token))
@@ -134,6 +136,12 @@ struct SetupCommandTests {
         terminal.type("\(broker.port)\n")
         #expect(terminal.waitFor("Broker user name, empty for none", seconds: 10))
         terminal.type("\n")
+        #expect(terminal.waitFor("Serve the web page? Its port, such as 8080, empty for off: ", seconds: 20))
+        terminal.type("8080\n")
+        #expect(terminal.waitFor("Web page address: 127.0.0.1 for this computer only, 0.0.0.0 for the whole network (press Enter for 127.0.0.1): ", seconds: 10))
+        terminal.type("\n")
+        #expect(terminal.waitFor("Web page password for the user tempest, empty for none (typing is not shown): ", seconds: 10))
+        terminal.type("page-secret-55\n")
         #expect(terminal.waitFor("Write this configuration? Type yes or no (press Enter for yes): ", seconds: 20))
         terminal.type("yes\n")
         #expect(try terminal.wait(seconds: 30) == 0, "\(terminal.screen)")
@@ -152,6 +160,15 @@ struct SetupCommandTests {
         #expect(values["weatherflow.token_file"] as? String == tokenPath)
         #expect(values["station.station_id"] as? Int == 98765)
         #expect(values["mqtt.port"] as? Int == Int(broker.port))
+        // The web page: its port, and its password in a private file.
+        #expect(values["web.port"] as? Int == 8080)
+        #expect(values["web.address"] as? String == "127.0.0.1")
+        let webPasswordPath = directory.file("web-password")
+        #expect(values["web.password_file"] as? String == webPasswordPath)
+        #expect(stat(webPasswordPath, &information) == 0)
+        #expect(information.st_mode & 0o777 == 0o600)
+        #expect(try String(contentsOfFile: webPasswordPath, encoding: .utf8) == "page-secret-55\n")
+        #expect(!screen.contains("page-secret-55"), "the web page password was echoed")
         // The configuration is readable by all (0644) and so holds no secret.
         #expect(stat(config, &information) == 0)
         #expect(information.st_mode & 0o777 == 0o644)

@@ -18,6 +18,8 @@ public struct GatewayConfiguration: Sendable, Equatable {
     public var forecast: Forecast
     /// `[metrics]`: the health and metrics endpoint.
     public var metrics: Metrics
+    /// `[web]`: the web page.
+    public var web: Web
 
     /// The embedded defaults.
     public init() {
@@ -32,5 +34,6 @@ public struct GatewayConfiguration: Sendable, Equatable {
         weatherFlow = WeatherFlow(values)
         forecast = Forecast(values)
         metrics = Metrics(values)
+        web = Web(values)
     }
 }

@@ -144,6 +144,16 @@ public enum ConfigurationSchema {
         .init(
             "metrics", "address", .text(.ipv4Address), default: .string("127.0.0.1"),
             "The IPv4 address /healthz and /metrics listen on (0.0.0.0: every interface; the endpoint has no authentication)."),
+        // [web]
+        .init("web", "port", port, default: nil, note: "off", "Serve the web page (now, charts, health; read-only) at this port, such as 8080."),
+        .init(
+            "web", "address", .text(.ipv4Address), default: .string("127.0.0.1"),
+            "The IPv4 address the web page listens on (0.0.0.0: every interface, so the whole LAN; set a password then)."),
+        .init("web", "username", .text(.nonEmpty), default: .string("tempest"), "The user name the web page asks for when it has a password."),
+        .init(
+            "web", "password_file", .text(.path), default: nil,
+            note: "$TEMPEST_WEB_PASSWORD, else the systemd credential web-password, else none (no password)",
+            "A file holding the web page's password (mode 600); with one, every page and /events need it."),
     ]
 
     /// The sections, in order.

@@ -25,6 +25,8 @@ extension RunCommand {
         if let sensorHeight { settings.station.sensorHeight = sensorHeight }
         if let metricsPort { settings.metrics.port = Int(metricsPort) }
         if let metricsAddress { settings.metrics.address = metricsAddress }
+        if let webPort { settings.web.port = Int(webPort) }
+        if let webAddress { settings.web.address = webAddress }
         if let station { settings.station.stationID = station }
         if let fallbackAfter { settings.weatherFlow.fallbackAfterSeconds = fallbackAfter }
         if let fallbackAfterTestSeconds { settings.weatherFlow.fallbackAfterSeconds = fallbackAfterTestSeconds }

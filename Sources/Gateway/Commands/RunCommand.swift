@@ -144,6 +144,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "The IPv4 address /metrics listens on (default: 127.0.0.1; 0.0.0.0: every interface, unauthenticated).")
     var metricsAddress: String?
 
+    @Option(parsing: .unconditional, help: "Serve the web page (now, charts, health; read-only) at this port, such as 8080 (off by default).")
+    var webPort: UInt16?
+
+    @Option(help: "The IPv4 address the web page listens on (default: 127.0.0.1; 0.0.0.0: every interface, so the LAN).")
+    var webAddress: String?
+
     @Flag(help: "Apply a configuration file that sets no key (empty, or only comments) on SIGHUP even when the running configuration came from a file that set some. Without it such a reload is refused and the running configuration stays: an emptied file is more often a mistake than a wish for every default.")
     var allowEmpty = false
 
@@ -169,6 +175,8 @@ struct RunCommand: AsyncParsableCommand {
         try ConfigurationSchema.checkOption("backfill-days", sets: "weatherflow.backfill_days", backfillDays)
         try ConfigurationSchema.checkOption("metrics-port", sets: "metrics.port", metricsPort)
         try ConfigurationSchema.checkOption("metrics-address", sets: "metrics.address", metricsAddress)
+        try ConfigurationSchema.checkOption("web-port", sets: "web.port", webPort)
+        try ConfigurationSchema.checkOption("web-address", sets: "web.address", webAddress)
     }
 
     func run() async throws {
@@ -227,6 +235,8 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError(error.description)
         } catch let error as GatewayError where error.code == .metricsUnavailable {
             throw ValidationError("--metrics-port, --metrics-address: \(error.description)")
+        } catch let error as GatewayError where error.code == .webPageUnavailable {
+            throw ValidationError(error.description)
         }
         operatorLog.line(ListenCommand.summary(outcome.statistics))
         if outcome.refusedCount > 0 {

@@ -20,10 +20,12 @@ struct SetupCommand: AsyncParsableCommand {
             echo, or from --token-file), 2. your stations, of which you choose one, 3. up to --udp-seconds \
             of listening for the hub's broadcasts, to confirm they arrive and that their serials belong to \
             the station, 4. the MQTT broker, whose connection and credentials are tested, 5. the \
-            configuration file, shown (secrets masked) and written after you agree.
+            configuration file, with the web page if you want one (its port, address and password), shown \
+            (secrets masked) and written after you agree.
 
             A typed token is saved next to the configuration file as weatherflow-token, and a typed broker \
-            password as mqtt-password, both readable only by their owner (mode 600). The configuration \
+            password as mqtt-password (a web page password as web-password), all readable only by their \
+            owner (mode 600). The configuration \
             names these files; it never holds a secret itself.
 
             Without a terminal, or with --yes, it asks nothing: give --token-file, and --station when the \
@@ -56,6 +58,15 @@ struct SetupCommand: AsyncParsableCommand {
     @Option(help: "A file holding the broker password (mode 600).")
     var mqttPasswordFile: String?
 
+    @Option(parsing: .unconditional, help: "Serve the web page at this port (asked on a terminal; off unless given).")
+    var webPort: Int?
+
+    @Option(help: "The IPv4 address the web page listens on (127.0.0.1: this computer only; 0.0.0.0: the whole network).")
+    var webAddress: String?
+
+    @Option(help: "A file holding the web page's password (mode 600); on a terminal it is asked for instead.")
+    var webPasswordFile: String?
+
     @Option(parsing: .unconditional, help: "How long to listen for the hub's broadcasts, in seconds (0 skips the check).")
     var udpSeconds: Int = 30
 
@@ -71,6 +82,8 @@ struct SetupCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...600).contains(udpSeconds) else { throw ValidationError("--udp-seconds must be 0 to 600, not \(udpSeconds)") }
         if let mqttPort, !(1...65_535).contains(mqttPort) { throw ValidationError("--mqtt-port must be 1 to 65535, not \(mqttPort)") }
+        if let webPort, !(1...65_535).contains(webPort) { throw ValidationError("--web-port must be 1 to 65535, not \(webPort)") }
+        try ConfigurationSchema.checkOption("web-address", sets: "web.address", webAddress)
     }
 
     func run() async throws {
@@ -176,6 +189,8 @@ struct SetupCommand: AsyncParsableCommand {
         // 5. The configuration.
         StandardOutput.line("")
         StandardOutput.line("Step 5 of 5: the configuration file \(path).")
+        let web = try webPageChoice(current: current.web, directory: directory, interactive: interactive, input: input)
+        settings += web.settings
         var text = existingText ?? ""
         for setting in settings {
             do {
@@ -187,6 +202,7 @@ struct SetupCommand: AsyncParsableCommand {
         for setting in settings { StandardOutput.line("  \(setting.key) = \(setting.value)") }
         if typedToken != nil { StandardOutput.line("  (the token goes to \(directory)/weatherflow-token, mode 600)") }
         if typedPassword != nil { StandardOutput.line("  (the broker password goes to \(directory)/mqtt-password, mode 600)") }
+        if web.typedPassword != nil { StandardOutput.line("  (the web page password goes to \(directory)/web-password, mode 600)") }
         if interactive, !input.confirm("Write this configuration?", default: true) {
             StandardOutput.line("Nothing was written.")
             return
@@ -195,6 +211,7 @@ struct SetupCommand: AsyncParsableCommand {
             try Self.makeDirectories(directory)
             if let typedToken { try SecretFile.write(typedToken, to: directory + "/weatherflow-token") }
             if let typedPassword { try SecretFile.write(typedPassword, to: directory + "/mqtt-password") }
+            if let webPassword = web.typedPassword { try SecretFile.write(webPassword, to: directory + "/web-password") }
             try ConfigurationFile.write(text, to: path)
         } catch let error as SetupError {
             throw error

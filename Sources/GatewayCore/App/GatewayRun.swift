@@ -14,7 +14,7 @@ import TempestUDP
 
 /// The gateway itself, as `run` starts it: the store writer, the MQTT sink,
 /// the ingestor, the sources (UDP, the WeatherFlow cloud, forecasts), the
-/// status socket and /metrics, wired together and run as one service group
+/// status socket, /metrics and the web page, wired together and run as one service group
 /// until SIGINT or SIGTERM (or the time limit).
 ///
 /// The executable decides only what comes from its options (`Hooks`); every
@@ -102,7 +102,7 @@ public struct GatewayRun: Sendable {
     /// everything received, publishes `offline` and stops.
     ///
     /// - Throws: `GatewayError` when a part cannot start (the database, MQTT,
-    ///   the listener, the status socket, /metrics).
+    ///   the listener, the status socket, /metrics, the web page).
     public func run() async throws -> Outcome {
         let path = databasePath
         // The publisher wakes on every commit and on the broker's events
@@ -115,6 +115,9 @@ public struct GatewayRun: Sendable {
         // commit without a query (-1 until first known).
         let outboxDepth = Atomic<Int>(-1)
         let committedPublisher = Mutex<GatewayPublisher?>(nil)
+        // The web page's server, once it runs: told of every commit (an
+        // atomic load while no page follows live updates).
+        let committedWebServer = Mutex<WebServer?>(nil)
         var writerConfiguration = StoreWriterConfiguration()
         writerConfiguration.maximumBatchDelaySeconds = 0.002
         writerConfiguration.retention = settings.storage.retentionPolicy
@@ -127,6 +130,7 @@ public struct GatewayRun: Sendable {
                     if let depth = report.outboxDepth { outboxDepth.store(depth, ordering: .relaxed) }
                     // The pump is woken only when this commit left it work.
                     if committedPublisher.withLock({ $0 })?.noteCommitted(report) == true { pumpWakeup.signal() }
+                    committedWebServer.withLock { $0 }?.dataChanged()
                 })
         } catch {
             throw GatewayError.databaseUnavailable(path, error)
@@ -275,6 +279,15 @@ public struct GatewayRun: Sendable {
             operatorLog.line("Serving /healthz and /metrics on http://\(settings.metrics.address):\(metrics!.port).")
         }
         defer { metrics?.stop() }
+        let web = try startWebServer(
+            context: WebSiteContext(
+                databasePath: path, timeZone: zone, units: units, report: reportNow,
+                forecastLocationKey: { forecastService.component?.query.locationKey }))
+        committedWebServer.withLock { $0 = web }
+        defer {
+            committedWebServer.withLock { $0 = nil }
+            web?.stop()
+        }
         var session = ListeningSession(
             configuration: UDPListenerConfiguration(
                 bindAddress: udpAddress, port: udpPort, futureToleranceSeconds: futureToleranceSeconds),
@@ -352,6 +365,34 @@ public struct GatewayRun: Sendable {
         cloud.horizonSeconds = Int64(settings.weatherFlow.backfillDays) * 86_400
         cloud.pollIntervalSeconds = pollIntervalSeconds
         return cloud
+    }
+
+    /// The web page's server when `web.port` is set, serving ``WebSite``
+    /// with the password from `web.password_file` (or its environment
+    /// variable or credential); nil when the page is off. The log names
+    /// the address, and whether a password is needed, never the password.
+    private func startWebServer(context: WebSiteContext) throws -> WebServer? {
+        guard let port = settings.web.port.map(UInt16.init) else { return nil }
+        let credentials: WebCredentials?
+        do {
+            credentials = try settings.web.credentials()
+        } catch {
+            throw GatewayError.webPageUnavailable(keys: "web.password_file", error)
+        }
+        let server: WebServer
+        do {
+            server = try WebServer(
+                address: settings.web.address, port: port, credentials: credentials, content: WebSite(context: context))
+        } catch {
+            throw GatewayError.webPageUnavailable(keys: "web.port, web.address", error)
+        }
+        operatorLog.line(
+            "Serving the web page on http://\(settings.web.address):\(server.port)/" + (credentials == nil ? "" : " with a password"))
+        if credentials == nil && !settings.web.address.hasPrefix("127.") {
+            operatorLog.line(
+                "The web page has no password and listens beyond this computer: anyone who can reach \(settings.web.address) can read it (see web.password_file).")
+        }
+        return server
     }
 
     /// The MQTT publisher, started, unless MQTT is off (`--no-mqtt`).

@@ -19,6 +19,7 @@ public enum SecretOrigin {
                 "Open-Meteo API key",
                 describe(file: configuration.forecast.apiKeyFile, variable: "TEMPEST_OPEN_METEO_API_KEY", credential: "open-meteo-api-key")
             ),
+            ("Web page password", configuration.web.passwordSource.map { "from \($0)" } ?? "none"),
         ]
     }
 

@@ -17,7 +17,8 @@ import Configuration
 /// totals or the published topics were built from (`[udp]`,
 /// `storage.database`, `station.timezone`, the devices admitted
 /// (`station.serials`, `station.max_devices`), `mqtt.enabled`, the topics,
-/// units, QoS and entities of `[mqtt]`, `[metrics]`) waits for a restart,
+/// units, QoS and entities of `[mqtt]`, `[metrics]`, `[web]` and the web
+/// page's password) waits for a restart,
 /// which the log says.
 public struct ConfigurationReload {
     /// Parts that changed and are applied now.
@@ -45,6 +46,7 @@ public struct ConfigurationReload {
             needRestart.append("[mqtt] enabled, topics, units, QoS or entities")
         }
         if old.metrics != new.metrics { needRestart.append("[metrics]") }
+        if old.web != new.web { needRestart.append("[web]") }
     }
 
     /// Whether `[mqtt]` changed in what it publishes, or in being on at all;

@@ -20,9 +20,40 @@ struct LoopConnection {
     /// client to close: closing with unread request bytes would reset the
     /// connection and could destroy the answer on its way.
     var isDraining = false
+    /// Whether the connection stays open as an event stream after its answer.
+    var isStreaming = false
+    /// When a stream last made progress: sent some bytes, or had bytes
+    /// queued while nothing waited (monotonic, nanoseconds).
+    var lastSentNanoseconds: UInt64 = 0
 
     /// Whether the connection waits to send rather than to receive.
     var isAnswering: Bool { answer != nil && !isDraining }
+
+    /// The answer's bytes not sent yet.
+    var unsentBytes: Int { (answer?.count ?? 0) - sentBytes }
+
+    /// Whether some of the answer waits to be sent.
+    var hasUnsent: Bool { unsentBytes > 0 }
+
+    /// What poll(2) watches for: a stream is read (to notice the client
+    /// leaving) and written while bytes wait.
+    var pollEvents: Int16 {
+        if isStreaming { return Int16(POLLIN) | (hasUnsent ? Int16(POLLOUT) : 0) }
+        return Int16(isAnswering ? POLLOUT : POLLIN)
+    }
+
+    /// Appends `bytes` to a stream's unsent ones; the sent ones are let go.
+    mutating func queue(_ bytes: [UInt8], now: UInt64) {
+        if !hasUnsent {
+            answer = []
+            sentBytes = 0
+            lastSentNanoseconds = now
+        } else if sentBytes >= 16_384 {
+            answer?.removeFirst(sentBytes)
+            sentBytes = 0
+        }
+        answer?.append(contentsOf: bytes)
+    }
 
     /// Reads and forgets what the client still sends. False when it closed
     /// its side (or the socket failed): the connection is finished.

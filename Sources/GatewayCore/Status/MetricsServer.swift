@@ -41,37 +41,18 @@ public final class MetricsServer: Sendable {
         address: String = "127.0.0.1", port: UInt16, metrics: @escaping @Sendable () -> String,
         health: @escaping @Sendable () -> HealthVerdict
     ) throws(SetupError) {
-        var binary = in_addr()
-        guard inet_pton(AF_INET, address, &binary) == 1 else {
-            throw SetupError(description: "cannot serve metrics on \(address): not an IPv4 address")
+        let listening: ListeningSocket
+        do {
+            listening = try ListeningSocket.open(address: address, port: port, service: "metrics")
+        } catch {
+            throw SetupError(description: error.description)
         }
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socketDescriptor >= 0 else { throw SetupError(description: "cannot create the metrics socket") }
-        var reuse: Int32 = 1
-        setsockopt(socketDescriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var socketAddress = sockaddr_in()
-        socketAddress.sin_family = sa_family_t(AF_INET)
-        socketAddress.sin_port = port.bigEndian
-        socketAddress.sin_addr = binary
-        let bound = withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(socketDescriptor, 64) == 0 else {
-            let reason = SystemError.current.message
-            close(socketDescriptor)
-            throw SetupError(description: "cannot serve metrics on \(address):\(port): \(reason)")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
-        }
-        self.port = UInt16(bigEndian: socketAddress.sin_port)
+        self.port = listening.port
+        let socketDescriptor = listening.descriptor
         do {
             loop = try RequestAnswerLoop(
                 listening: socketDescriptor, threadName: "metrics-http", rules: MetricsServer.rules,
-                isComplete: MetricsServer.hasAllHeaders,
+                isComplete: HTTPRequestHead.isComplete,
                 answer: { request in MetricsServer.answer(to: request, metrics: metrics, health: health) })
         } catch {
             close(socketDescriptor)
@@ -84,18 +65,9 @@ public final class MetricsServer: Sendable {
         loop.stop()
     }
 
-    /// Whether the request line and headers arrived: an empty line ends them.
-    static func hasAllHeaders(_ request: [UInt8]) -> Bool {
-        for index in request.indices.dropFirst() where request[index] == 0x0A {
-            if request[index - 1] == 0x0A { return true }
-            if index >= 2 && request[index - 1] == 0x0D && request[index - 2] == 0x0A { return true }
-        }
-        return false
-    }
-
     /// The whole HTTP answer to `request`: chosen by its request line alone.
     static func answer(to request: [UInt8], metrics: () -> String, health: () -> HealthVerdict) -> String {
-        guard request.count < rules.maximumRequestBytes || hasAllHeaders(request) else {
+        guard request.count < rules.maximumRequestBytes || HTTPRequestHead.isComplete(request) else {
             return response(status: "431 Request Header Fields Too Large", type: "text/plain", body: "request too large\n")
         }
         let line = String(decoding: request.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)

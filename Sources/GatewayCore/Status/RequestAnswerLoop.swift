@@ -16,6 +16,13 @@ import SystemSupport
 /// connection is being answered is the new one sent ``Rules/busyAnswer``
 /// and closed. A quiet server never wakes: without connections the poll
 /// has no timeout.
+///
+/// With ``StreamRules`` an answer may also keep its connection open as a
+/// stream (Server-Sent Events): ``notify()`` has the loop thread call the
+/// update function once and append its bytes to every open stream, at most
+/// once per ``StreamRules/minimumIntervalSeconds``. A stream that falls
+/// behind (too many unsent bytes, or no progress while data waits) is
+/// closed, so a client that stops reading costs bounded memory.
 final class RequestAnswerLoop: Sendable {
     /// The limits that keep one client from holding the server.
     struct Rules: Sendable {
@@ -34,23 +41,73 @@ final class RequestAnswerLoop: Sendable {
         /// Whether a request that is incomplete at its deadline is answered
         /// as it stands (else the connection is closed without an answer).
         var answersIncompleteRequests: Bool
+        /// How answers that stay open as streams are held; nil for none.
+        var streams: StreamRules? = nil
     }
 
+    /// The limits of connections that stay open as event streams.
+    struct StreamRules: Sendable {
+        /// Streams open at once; beyond, the new one gets ``busyAnswer``.
+        var maximumStreams: Int
+        /// A stream with more unsent bytes than this is closed.
+        var maximumUnsentBytes: Int
+        /// A stream whose client took nothing for this long while bytes
+        /// wait is closed.
+        var stalledSeconds: Double
+        /// A stream that was sent nothing for this long is sent ``keepAlive``.
+        var keepAliveSeconds: Double
+        /// What keeps an idle stream (and the proxies on its way) alive.
+        var keepAlive: [UInt8]
+        /// The shortest time between two updates: notifications in between
+        /// are folded into the next.
+        var minimumIntervalSeconds: Double
+        /// The kernel's send buffer of a stream (SO_SNDBUF), so that a client
+        /// that stops reading is noticed after little data.
+        var sendBufferBytes: Int32
+        /// The whole answer to a stream beyond ``maximumStreams``.
+        var busyAnswer: [UInt8]
+    }
+
+    /// An answer: its bytes, and whether the connection then stays open
+    /// as a stream.
+    struct Answer: Sendable {
+        /// The bytes to send.
+        var bytes: [UInt8]
+        /// Whether the connection stays open for updates after them.
+        var streams = false
+    }
     private let listening: Int32
     private let wakeReader: Int32
     private let wakeWriter: Int32
     private let rules: Rules
     private let isComplete: @Sendable ([UInt8]) -> Bool
-    private let answer: @Sendable ([UInt8]) -> String
+    private let answer: @Sendable ([UInt8]) -> Answer
+    private let update: @Sendable () -> [UInt8]?
     private let stopping = Atomic<Bool>(false)
+    /// Streams open now: notifications are dropped while there are none.
+    private let openStreams = Atomic<Int>(0)
+    /// Whether a notification waits for the loop.
+    private let notified = Atomic<Bool>(false)
     private let thread = Mutex<NamedThread?>(nil)
 
     /// Starts serving `listening` (a bound, listening socket this loop now
     /// owns). `isComplete` says when the request bytes so far are a whole
     /// request; `answer` turns a request into its answer.
-    init(
+    convenience init(
         listening: Int32, threadName: String, rules: Rules, isComplete: @escaping @Sendable ([UInt8]) -> Bool,
         answer: @escaping @Sendable ([UInt8]) -> String
+    ) throws(SystemError) {
+        try self.init(
+            listening: listening, threadName: threadName, rules: rules, isComplete: isComplete,
+            respond: { Answer(bytes: Array(answer($0).utf8)) }, update: { nil })
+    }
+
+    /// Starts serving `listening`, with answers that may stay open as
+    /// streams (`rules.streams`); `update` gives the bytes every stream is
+    /// sent after ``notify()``, nil for none.
+    init(
+        listening: Int32, threadName: String, rules: Rules, isComplete: @escaping @Sendable ([UInt8]) -> Bool,
+        respond: @escaping @Sendable ([UInt8]) -> Answer, update: @escaping @Sendable () -> [UInt8]?
     ) throws(SystemError) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw SystemError.current }
@@ -60,7 +117,8 @@ final class RequestAnswerLoop: Sendable {
         wakeWriter = ends[1]
         self.rules = rules
         self.isComplete = isComplete
-        self.answer = answer
+        self.answer = respond
+        self.update = update
         do {
             let started = try NamedThread(named: threadName) { self.serve() }
             thread.withLock { $0 = started }
@@ -71,19 +129,33 @@ final class RequestAnswerLoop: Sendable {
         }
     }
 
+    /// Asks for an update of every stream: cheap enough for a hot path (an
+    /// atomic load without streams; with streams at most one pipe write
+    /// until the loop has sent the update).
+    func notify() {
+        guard openStreams.load(ordering: .relaxed) > 0, !notified.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        wake()
+    }
+
     /// Stops serving, closes every connection and the listening socket.
     func stop() {
         guard !stopping.exchange(true, ordering: .relaxed) else { return }
-        var byte: UInt8 = 1
-        _ = write(wakeWriter, &byte, 1)
+        wake()
         thread.withLock { $0 }?.join()
         close(wakeReader)
         close(wakeWriter)
         close(listening)
     }
 
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)
+    }
+
     private func serve() {
         var connections: [LoopConnection] = []
+        // When the next update may be sent (updates are spaced by the rules).
+        var nextUpdateNanoseconds: UInt64 = 0
         // After accept(2) fails for want of descriptors, the listening socket
         // stays readable: it is left out of the poll for a moment, never spun on.
         var acceptPausedUntilNanoseconds: UInt64 = 0
@@ -93,19 +165,33 @@ final class RequestAnswerLoop: Sendable {
             var watched = [pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
             if listens { watched.append(pollfd(fd: listening, events: Int16(POLLIN), revents: 0)) }
             for connection in connections {
-                watched.append(pollfd(fd: connection.descriptor, events: Int16(connection.isAnswering ? POLLOUT : POLLIN), revents: 0))
+                watched.append(pollfd(fd: connection.descriptor, events: connection.pollEvents, revents: 0))
             }
             var wakeAt = connections.map(\.deadlineNanoseconds).min()
             if !listens { wakeAt = min(wakeAt ?? acceptPausedUntilNanoseconds, acceptPausedUntilNanoseconds) }
+            let updateWaits = notified.load(ordering: .acquiring)
+            if updateWaits { wakeAt = min(wakeAt ?? nextUpdateNanoseconds, nextUpdateNanoseconds) }
             let timeoutMilliseconds = wakeAt.map { Int32(clamping: ($0 > now ? $0 - now : 0) / 1_000_000 + 1) } ?? -1
             let ready = poll(&watched, nfds_t(watched.count), timeoutMilliseconds)
             if ready < 0 {
                 if errno != EINTR { MonotonicClock.sleep(seconds: 0.1) }
                 continue
             }
-            if watched[0].revents != 0 { break }
+            if watched[0].revents != 0 {
+                if stopping.load(ordering: .relaxed) { break }
+                Self.drainWakeups(wakeReader)
+            }
             let offset = listens ? 2 : 1
             let after = MonotonicClock.nanoseconds()
+            if notified.load(ordering: .acquiring) && after >= nextUpdateNanoseconds, let streamRules = rules.streams {
+                notified.store(false, ordering: .releasing)
+                nextUpdateNanoseconds = after + Self.nanoseconds(streamRules.minimumIntervalSeconds)
+                if connections.contains(where: \.isStreaming), let bytes = update() {
+                    for index in connections.indices where connections[index].isStreaming {
+                        connections[index].queue(bytes, now: after)
+                    }
+                }
+            }
             var remaining: [LoopConnection] = []
             for (index, var connection) in connections.enumerated() {
                 let events = watched[offset + index].revents
@@ -116,6 +202,7 @@ final class RequestAnswerLoop: Sendable {
                 }
             }
             connections = remaining
+            openStreams.store(connections.count { $0.isStreaming }, ordering: .relaxed)
             if listens && watched[1].revents != 0 {
                 if !acceptWaiting(into: &connections, now: after) {
                     acceptPausedUntilNanoseconds = after + 100_000_000
@@ -123,11 +210,19 @@ final class RequestAnswerLoop: Sendable {
             }
         }
         for connection in connections { close(connection.descriptor) }
+        openStreams.store(0, ordering: .relaxed)
+    }
+
+    /// Empties the wake-up pipe (notifications are counted by `notified`).
+    private static func drainWakeups(_ descriptor: Int32) {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(descriptor, &bytes, bytes.count) > 0 {}
     }
 
     /// Moves one connection on after poll(2): reads, answers, sends, or
     /// drops it at its deadline. False when it is finished.
     private func serviced(_ connection: inout LoopConnection, events: Int16, now: UInt64) -> Bool {
+        if connection.isStreaming { return servicedStream(&connection, events: events, now: now) }
         if connection.isDraining {
             return (events == 0 || connection.discardSome()) && now < connection.deadlineNanoseconds
         }
@@ -141,9 +236,61 @@ final class RequestAnswerLoop: Sendable {
         let expired = now >= connection.deadlineNanoseconds
         let answers = whole || (!open && !connection.request.isEmpty) || (expired && rules.answersIncompleteRequests)
         guard answers else { return open && !expired }
-        connection.answer = Array(answer(connection.request).utf8)
+        var reply = answer(connection.request)
+        if reply.streams, let streamRules = rules.streams {
+            if admitsStream(streamRules) { return startStream(&connection, reply.bytes, rules: streamRules, now: now) }
+            reply = Answer(bytes: streamRules.busyAnswer)
+        }
+        connection.answer = reply.bytes
         connection.deadlineNanoseconds = now + Self.nanoseconds(rules.answerTimeoutSeconds)
         return connection.sendSome() ? drain(&connection) : true
+    }
+
+    /// Whether another stream may open (counted before this round's changes:
+    /// at worst one round late, never above the limit by more than the
+    /// streams one poll round opens).
+    private func admitsStream(_ streamRules: StreamRules) -> Bool {
+        let open = openStreams.add(1, ordering: .relaxed).newValue
+        guard open <= streamRules.maximumStreams else {
+            openStreams.subtract(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    /// Turns an answered connection into a stream that starts with `bytes`.
+    private func startStream(_ connection: inout LoopConnection, _ bytes: [UInt8], rules streamRules: StreamRules, now: UInt64) -> Bool {
+        var size = streamRules.sendBufferBytes
+        setsockopt(connection.descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        connection.isStreaming = true
+        connection.answer = []
+        connection.queue(bytes, now: now)
+        return servicedStream(&connection, events: Int16(POLLOUT), now: now)
+    }
+
+    /// Moves a stream on: sends what waits, reads and forgets what the
+    /// client sends, sends a keep-alive when it was quiet, and closes it
+    /// when it fell behind. False when it is finished.
+    private func servicedStream(_ connection: inout LoopConnection, events: Int16, now: UInt64) -> Bool {
+        guard let streamRules = rules.streams else { return false }
+        if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 && !connection.discardSome() { return false }
+        if !connection.hasUnsent && now >= connection.lastSentNanoseconds + Self.nanoseconds(streamRules.keepAliveSeconds) {
+            connection.queue(streamRules.keepAlive, now: now)
+        }
+        if connection.hasUnsent {
+            let sentBefore = connection.sentBytes
+            if connection.sendSome() && connection.hasUnsent { return false }
+            if connection.sentBytes != sentBefore { connection.lastSentNanoseconds = now }
+        }
+        if connection.unsentBytes > streamRules.maximumUnsentBytes { return false }
+        if connection.hasUnsent {
+            let stalledAt = connection.lastSentNanoseconds + Self.nanoseconds(streamRules.stalledSeconds)
+            guard now < stalledAt else { return false }
+            connection.deadlineNanoseconds = stalledAt
+        } else {
+            connection.deadlineNanoseconds = connection.lastSentNanoseconds + Self.nanoseconds(streamRules.keepAliveSeconds)
+        }
+        return true
     }
 
     /// After the whole answer: tells the client it is complete and waits,
@@ -167,7 +314,7 @@ final class RequestAnswerLoop: Sendable {
             if connections.count >= rules.maximumConnections {
                 // Every waiting connection has the same timeout, so the
                 // earliest deadline is the one that has waited longest.
-                let waiting = connections.indices.filter { !connections[$0].isAnswering }
+                let waiting = connections.indices.filter { !connections[$0].isAnswering && !connections[$0].isStreaming }
                 guard let oldest = waiting.min(by: { connections[$0].deadlineNanoseconds < connections[$1].deadlineNanoseconds }) else {
                     SocketText.sendOnce(rules.busyAnswer, to: client)
                     close(client)
