@@ -2,17 +2,22 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 the tempest-gateway authors
 # The whole pipeline in about a minute, without a Tempest hub: starts a
-# private mosquitto broker (when mosquitto is installed), the gateway, and a
-# replay of the simulated sample day (Samples/sample-day.jsonl: a shower and
-# a thunderstorm), then shows what reached MQTT and SQLite.
+# private mosquitto broker (when mosquitto is installed), the gateway with
+# its web page, and a replay of the simulated sample day
+# (Samples/sample-day.jsonl: a shower and a thunderstorm), then shows what
+# reached MQTT and SQLite. Run from a terminal, it keeps the web page up
+# until you press Enter.
 #
 # Everything runs on 127.0.0.1 on free ports, in a temporary folder that is
 # removed at the end (--keep leaves it). Nothing touches an existing broker,
 # database or port 50222.
 #
-# Usage: scripts/demo.sh [--speed X] [--keep]
+# Usage: scripts/demo.sh [--speed X] [--keep] [--web-address A] [--web-port N]
 #   --speed X   replay speed (default 2880: the day in 30 seconds)
 #   --keep      keep the temporary folder (database, MQTT log) for a look
+#   --web-address A  where the web page listens (default 127.0.0.1;
+#               0.0.0.0 shows it to the whole network)
+#   --web-port N     its port (default a free one)
 # TEMPEST_DEMO_BINARY=PATH uses that binary instead of building one (not a
 # TEMPEST_GATEWAY_* name: those are configuration keys, checked strictly).
 set -euo pipefail
@@ -20,11 +25,15 @@ cd "$(dirname "$0")/.."
 
 speed=2880
 keep=no
+web_address=127.0.0.1
+web_port=
 while [ $# -gt 0 ]; do
   case "$1" in
     --speed) speed="$2"; shift 2 ;;
     --keep) keep=yes; shift ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --web-address) web_address="$2"; shift 2 ;;
+    --web-port) web_port="$2"; shift 2 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "demo: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -49,6 +58,7 @@ trap cleanup EXIT
 
 . scripts/local-services.sh
 udp_port=$(free_port -u)
+[ -n "$web_port" ] || web_port=$(free_port -t)
 
 mqtt_arguments=(--no-mqtt)
 if command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ]; then
@@ -66,7 +76,7 @@ fi
 
 database="$work/demo.db"
 "$gateway" run --database "$database" --udp-address 127.0.0.1 --udp-port "$udp_port" --timezone America/Denver \
-  --print none "${mqtt_arguments[@]}" > "$work/gateway.log" 2>&1 &
+  --print none --web-address "$web_address" --web-port "$web_port" "${mqtt_arguments[@]}" > "$work/gateway.log" 2>&1 &
 gateway_pid=$!
 pids+=("$gateway_pid")
 for _ in $(seq 1 100); do
@@ -90,6 +100,24 @@ for _ in $(seq 1 600); do
   [ "${depth:-}" = 0 ] && break
   [ "${mqtt_arguments[0]}" = --no-mqtt ] && break
 done
+
+# The web page, while the gateway still runs. The sample day is 13 July 2024
+# in Denver: the Now page shows its last values (marked stale, they are old).
+local_host="$web_address"
+[ "$local_host" = 0.0.0.0 ] && local_host=127.0.0.1
+shown_host="$local_host"
+[ "$web_address" = 0.0.0.0 ] && shown_host="$(hostname -I 2>/dev/null | cut -d' ' -f1)"
+web="http://${shown_host:-127.0.0.1}:$web_port"
+echo
+echo "== The web page =="
+echo "Web page: $web/"
+echo "The sample day's charts: $web/charts?day=2024-07-13"
+for path in / "/charts?day=2024-07-13" /health; do
+  echo "answer to $path: $(curl -s -o /dev/null -w '%{http_code}, %{size_download} bytes' "http://$local_host:$web_port$path" || echo none)"
+done
+if [ -t 0 ]; then
+  read -r -p "The web page stays up until you press Enter. " _ || true
+fi
 kill -TERM "$gateway_pid" 2>/dev/null || true
 wait "$gateway_pid" || true
 sleep 0.5

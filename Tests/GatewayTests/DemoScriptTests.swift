@@ -38,6 +38,11 @@ struct DemoScriptTests {
         #expect(millimetres > 20, "\(rain ?? "no rain_today line")")
         let strikes = output.split(separator: "\n").first { $0.hasPrefix("last value of tempest/ST-00054321/lightning_strikes_today:") }
         #expect((strikes.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0) > 100, "\(strikes ?? "no strikes line")")
+        // The web page, with the sample day's charts, while the gateway ran.
+        #expect(output.contains("Web page: http://127.0.0.1:"), "\(output)")
+        for path in ["/", "/charts?day=2024-07-13", "/health"] {
+            #expect(output.contains("answer to \(path): 200, "), "\(path): \(output)")
+        }
         // The temporary folder is gone.
         let folder = output.split(separator: "\n").first { $0.hasPrefix("Gateway: listening") }
             .flatMap { $0.split(separator: " ").last }.map { String($0.dropLast()) }

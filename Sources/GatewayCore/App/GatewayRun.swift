@@ -236,7 +236,7 @@ public struct GatewayRun: Sendable {
                 outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
                 mqttConnected: publisher?.isConnected ?? false, mqttBroker: publisher?.brokerAddress ?? "",
                 mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.state,
-                forecast: forecastService.component.map { ForecastStatus(locationKey: $0.query.locationKey, served: $0.served) },
+                forecast: forecastService.component.map(ForecastStatus.init(service:)),
                 diskSpace: writerStatus.isDiskFull ? DiskSpace.of(databasePath: path, heldRecords: writerStatus.pendingCount) : nil)
         }
         let status: StatusServer
