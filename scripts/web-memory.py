@@ -3,7 +3,8 @@
 # Copyright 2026 the tempest-gateway authors
 """Prints what the web page costs in unreclaimable memory: the gateway's
 Private_Dirty (/proc/PID/smaps_rollup) with [web] off, on and idle, and on
-while a browser-like client has loaded the pages and holds /events open.
+while a browser-like client holds /events open through the replay, then
+loads every page, the sample day's charts among them.
 
 Each round of each case starts the gateway on a new database (MQTT and
 forecasts off, UDP and the web page on free ports of 127.0.0.1), replays the
@@ -112,6 +113,11 @@ def one_round(gateway, case, speed):
             client.start()
         subprocess.run([gateway, "replay", SAMPLE_DAY, "--speed", str(speed), "--to", f"127.0.0.1:{udp_port}"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=600)
+        if case == "client":
+            # The pages again, now with the day stored: its charts are the
+            # largest rendering (the sample day is 13 July 2024).
+            for path in ("/", "/charts?day=2024-07-13", "/charts?range=7d", "/health", "/style.css", "/live.js"):
+                fetch(web_port, path)
         time.sleep(2)
         samples = []
         for _ in range(5):

@@ -13,9 +13,10 @@ chromedriver's WebDriver protocol (plain HTTP, no client library):
 - Now: every expected value is there with a unit, its age, no stale mark;
   a datagram sent while the page is open reaches it through the live
   updates without a reload; the first Tab lands on the skip link;
-- Charts: 24 hours, 7 days and the sample day itself (day=): every chart has
-  drawn series, a summary and a data table; the day shows rain and
-  lightning;
+- Charts: 24 hours, 7 days and the day of the storm (day=): every chart has
+  drawn series, a summary and a data table; they show the rain and the
+  lightning, and the 24 hours the forecast (from a fake Open-Meteo on
+  127.0.0.1) beside the observed temperature;
 - Health: the status sentences are there;
 - with JavaScript off, the Now page and the charts still show their values;
 - the page set's weight stays within the issue's 150 KB.
@@ -25,6 +26,7 @@ Every wait is bounded. Exits 1 on the first failed group of checks.
 """
 
 import argparse
+import http.server
 import json
 import os
 import pathlib
@@ -35,6 +37,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -149,6 +152,41 @@ def shifted_sample(destination):
     return shift, strike + shift
 
 
+class FakeOpenMeteo(http.server.BaseHTTPRequestHandler):
+    """Answers every forecast request in Open-Meteo's shape
+    (`timeformat=unixtime`): hourly values from two days ago to three days
+    ahead, so that the last 24 hours have a forecast to draw beside the
+    observations."""
+
+    def do_GET(self):
+        now = int(time.time())
+        first = now - now % 3600 - 48 * 3600
+        hours = [first + 3600 * index for index in range(120)]
+        days = [first - first % 86_400 + 86_400 * index for index in range(6)]
+        body = {
+            "latitude": 39.7, "longitude": -105.0, "generationtime_ms": 0.3, "utc_offset_seconds": 0,
+            "timezone": "UTC", "timezone_abbreviation": "UTC", "elevation": 1600.0,
+            "current": {"time": now - now % 900, "interval": 900, "temperature_2m": 24.0, "weather_code": 2,
+                        "cloud_cover": 40},
+            "hourly": {"time": hours, "temperature_2m": [18 + (index % 24) / 2 for index in range(120)],
+                       "precipitation_probability": [index % 101 for index in range(120)],
+                       "precipitation": [0.5 if index % 24 == 13 else 0 for index in range(120)],
+                       "cloud_cover": [50] * 120, "weather_code": [2] * 120},
+            "daily": {"time": days, "temperature_2m_max": [31] * 6, "temperature_2m_min": [15] * 6,
+                      "sunrise": [day + 12 * 3600 for day in days], "sunset": [day + 26 * 3600 for day in days],
+                      "precipitation_sum": [3] * 6, "precipitation_probability_max": [60] * 6, "weather_code": [95] * 6},
+        }
+        data = json.dumps(body).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
 def observation_datagram(timestamp, temperature_celsius):
     """One obs_st as the hub sends it, at `timestamp`, with the temperature given."""
     return json.dumps({
@@ -239,6 +277,9 @@ def check_charts(driver, base, local_day, screenshots):
             check(fact["series"] > 0, f"/charts{query}: chart {chart} draws nothing ({fact['caption']!r})")
             check(fact["labelled"], f"/charts{query}: chart {chart}'s SVG is not role=img with aria-labelledby")
             check(fact["rows"] > 0, f"/charts{query}: chart {chart} has no data table rows")
+        if query == "":
+            # The fake Open-Meteo's hourly temperature, dashed beside the observed one.
+            check(facts["temperature"]["forecast"] > 0, "/charts: no forecast temperature beside the observations")
         # The sample day's thunderstorm, on every one; its shower, on the
         # periods that hold the whole day (it may fall on the day before the storm's).
         check(facts["lightning"]["series"] > 0, f"/charts{query}: no lightning strike drawn")
@@ -320,7 +361,13 @@ def main():
             gateway_command += ["--mqtt-host", "127.0.0.1", "--mqtt-port", str(broker_port)]
         else:
             gateway_command += ["--no-mqtt"]
-        start(gateway_command, "gateway.log")
+        open_meteo = http.server.ThreadingHTTPServer(("127.0.0.1", 0), FakeOpenMeteo)
+        threading.Thread(target=open_meteo.serve_forever, daemon=True).start()
+        gateway_command += ["--latitude", "39.7", "--longitude", "-105.0"]
+        log = open(work / "gateway.log", "w")
+        processes.append(subprocess.Popen(
+            gateway_command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            env={**os.environ, "TEMPEST_GATEWAY_FORECAST_OPEN_METEO_API": f"http://127.0.0.1:{open_meteo.server_port}"}))
         wait_until(lambda: "Listening" in (work / "gateway.log").read_text(), 20, "the gateway to listen")
         base = f"http://127.0.0.1:{web_port}"
         log = (work / "gateway.log").read_text()
