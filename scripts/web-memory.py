@@ -12,7 +12,11 @@ simulated sample day (Samples/sample-day.jsonl) at --speed, lets it settle
 for 2 s and takes the median of 5 samples half a second apart. Everything
 is bounded in time; only 127.0.0.1 is used.
 
-Usage: scripts/web-memory.py [--gateway PATH] [--rounds N] [--speed X] [--cases off,idle,client] [--json]
+With --days N the sample day is replayed N times, moved to end two
+minutes ago and on each of the N-1 days before: a week of data for the
+7-day charts (the default, 1, replays it as it is, 13 July 2024).
+
+Usage: scripts/web-memory.py [--gateway PATH] [--rounds N] [--speed X] [--days N] [--cases off,idle,client] [--json]
   --gateway PATH  the binary (default: .build-static/release/tempest-gateway,
                   the static release build the project ships)
   --cases LIST    which cases (default: all three; `off` alone measures a
@@ -20,6 +24,7 @@ Usage: scripts/web-memory.py [--gateway PATH] [--rounds N] [--speed X] [--cases 
 """
 import argparse
 import json
+import re
 import os
 import shutil
 import socket
@@ -88,7 +93,23 @@ class EventClient(threading.Thread):
                 self.events += chunk.count(b"event: now\n")
 
 
-def one_round(gateway, case, speed):
+def replay_file(directory, days):
+    """The sample day as it is (days 1), or N copies ending two minutes ago."""
+    if days <= 1:
+        return SAMPLE_DAY
+    lines = open(SAMPLE_DAY).read().splitlines()
+    stamp = re.compile(r"\b(1[0-9]{9})\b")
+    last = max(int(value) for line in lines for value in stamp.findall(line))
+    path = os.path.join(directory, "days.jsonl")
+    with open(path, "w") as output:
+        for back in range(days - 1, -1, -1):
+            shift = int(time.time()) - 120 - last - back * 86_400
+            for line in lines:
+                output.write(stamp.sub(lambda m: str(int(m.group(1)) + shift), line) + "\n")
+    return path
+
+
+def one_round(gateway, case, speed, days):
     directory = tempfile.mkdtemp(prefix="web-memory-")
     udp_port, web_port = free_port(socket.SOCK_DGRAM), free_port(socket.SOCK_STREAM)
     arguments = [gateway, "run", "--database", os.path.join(directory, "g.db"), "--udp-address", "127.0.0.1",
@@ -111,12 +132,12 @@ def one_round(gateway, case, speed):
                 fetch(web_port, path)
             client = EventClient(web_port, seconds=120)
             client.start()
-        subprocess.run([gateway, "replay", SAMPLE_DAY, "--speed", str(speed), "--to", f"127.0.0.1:{udp_port}"],
+        subprocess.run([gateway, "replay", replay_file(directory, days), "--speed", str(speed), "--to", f"127.0.0.1:{udp_port}"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=600)
         if case == "client":
             # The pages again, now with the day stored: its charts are the
             # largest rendering (the sample day is 13 July 2024).
-            for path in ("/", "/charts?day=2024-07-13", "/charts?range=7d", "/health", "/style.css", "/live.js"):
+            for path in ("/", "/charts", "/charts?day=2024-07-13", "/charts?range=7d", "/health", "/style.css", "/live.js"):
                 fetch(web_port, path)
         time.sleep(2)
         samples = []
@@ -141,6 +162,7 @@ def main():
     parser.add_argument("--gateway", default=os.path.join(ROOT, ".build-static", "release", "tempest-gateway"))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--speed", type=float, default=14400)
+    parser.add_argument("--days", type=int, default=1)
     parser.add_argument("--cases", default="off,idle,client")
     parser.add_argument("--json", action="store_true")
     options = parser.parse_args()
@@ -151,7 +173,7 @@ def main():
         raise SystemExit("web-memory: --cases takes off, idle and client, separated by commas")
     results = {}
     for case, _ in chosen:
-        rounds = [one_round(options.gateway, case, options.speed) for _ in range(max(1, min(options.rounds, 10)))]
+        rounds = [one_round(options.gateway, case, options.speed, max(1, min(options.days, 31))) for _ in range(max(1, min(options.rounds, 10)))]
         results[case] = {"private_dirty_kib": [r[0] for r in rounds], "events_received": [r[1] for r in rounds if r[1] is not None]}
     if options.json:
         print(json.dumps(results, indent=2))
