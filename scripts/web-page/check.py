@@ -231,6 +231,9 @@ def check_now(driver, base, udp_port, screenshots):
     wait_until(lambda: "connected" in (driver.run(
         "const s = document.getElementById('live-status'); return s ? s.textContent : ''") or ""),
         15, "#live-status to say connected")
+    low_note = "const e = document.querySelector('[data-field=low_temperature_today]'); " \
+               "const n = e && e.parentNode.querySelector('.note'); return n ? n.textContent : null"
+    low_before = driver.run(low_note)
     driver.run("window.__marker = 'not reloaded'")
     stamp = int(time.time())
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sender:
@@ -240,6 +243,10 @@ def check_now(driver, base, udp_port, screenshots):
         "return e && e.textContent.includes('12.3') ? e.textContent : null"), 20,
         "the live update with 12.3 °C to reach the open page")
     check(driver.run("return window.__marker") == "not reloaded", "the page reloaded instead of updating live")
+    # 12.3 °C is below the sample day's low: today's low and its time change together.
+    low_after = wait_until(lambda: driver.run(low_note) if driver.run(low_note) != low_before else None, 10,
+                           f"today's low to change its time from {low_before!r}")
+    print(f"  Live: today's low moved from {low_before!r} to {low_after!r}")
     print(f"  Live: the page shows {shown.strip()!r} without a reload")
     driver.screenshot(screenshots / "now-desktop.png", 1280, 900)
     driver.screenshot(screenshots / "now-phone.png", 390, 844)

@@ -102,6 +102,15 @@ import Testing
             let timestamp = try #require(timestamps[name]?.int64Value)
             #expect(html.contains("data-field=\"\(name)\" data-timestamp=\"\(timestamp)\""))
         }
+        // The notes after the highs and lows travel with them, so a new low
+        // does not show beside the old one's time.
+        let notes = try #require(event["notes"]?.objectValue)
+        #expect(Set(notes.keys) == ["high_temperature_today", "low_temperature_today"])
+        for (name, note) in notes {
+            let text = try #require(note.stringValue)
+            #expect(text.hasPrefix("at "))
+            #expect(html.contains("data-field=\"\(name)\"") && html.contains("<span class=\"note\">\(text)</span>"), "\(name)")
+        }
     }
 
     @Test("live event: none without a database")

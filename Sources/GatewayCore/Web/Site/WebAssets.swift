@@ -113,6 +113,8 @@ enum WebAssets {
                 if (el.dataset.field !== name) return;
                 setText(el, data.fields[name]);
                 if (data.timestamps && data.timestamps[name] !== undefined) el.dataset.timestamp = data.timestamps[name];
+                var note = el.parentNode.querySelector('.note');
+                if (note && data.notes && data.notes[name] !== undefined) note.textContent = data.notes[name];
                 if (el.dataset.stale) {
                   delete el.dataset.stale;
                   var mark = el.parentNode.querySelector('.stale-mark');

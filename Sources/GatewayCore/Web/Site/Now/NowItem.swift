@@ -15,7 +15,7 @@ struct NowItem: Sendable, Hashable {
     var timestamp: Int64
     /// Its age past which it is stale, seconds (`StaleRule`).
     var staleAfterSeconds: Int64
-    /// Text after the value, not refreshed live: "at 14:05".
+    /// Text after the value: "at 14:05" (refreshed live with the value).
     var note: String? = nil
 
     /// Whether it is stale at `now`.
