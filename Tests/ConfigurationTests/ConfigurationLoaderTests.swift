@@ -140,13 +140,13 @@ struct ConfigurationLoaderTests {
                 "line 4: mqtt.tls: \"yes\" is not true or false; allowed: true or false",
                 "line 5: mqtt.units: \"kelvin\" is not one of the choices; allowed: one of \"metric\", \"imperial\"",
                 "line 6: mqtt.base: \"tempest/\" is not allowed here; allowed: a topic prefix in quotes without +, # or a trailing /",
-                "line 7: mqtt.colour: unknown key; allowed: in [mqtt]: enabled, host, port, user, password_file, tls, ca_file, base, client_id, protocol, qos, retained_qos, republish_unchanged, keepalive, persistent_session, session_expiry, homeassistant, homeassistant_prefix, homeassistant_gateway_id, homeassistant_min_version, units, temperature_unit, wind_unit, pressure_unit, rain_unit, distance_unit, rapid_wind_interval, compat, disabled_entities, raining_hold_minutes, lightning_nearby_kilometers, lightning_nearby_minutes",
+                "line 7: mqtt.colour: unknown key; allowed: in [mqtt]: enabled, host, port, user, password_file, tls, ca_file, base, client_id, protocol, qos, retained_qos, republish_unchanged, keepalive, persistent_session, session_expiry, homeassistant, homeassistant_prefix, homeassistant_gateway_id, homeassistant_min_version, units, temperature_unit, wind_unit, pressure_unit, rain_unit, distance_unit, rapid_wind_interval, compat, disabled_entities, raining_hold_minutes, lightning_nearby_kilometers, lightning_nearby_minutes, lightning_strikes",
                 "line 8: mqtt.password: secrets never go in the configuration (the value is not shown); allowed: mqtt.password_file, the path of a file only its owner can read",
                 "line 10: udp.address: \"not an address\" is not allowed here; allowed: an IPv4 address in quotes, such as \"0.0.0.0\" or \"192.168.1.10\"",
                 "line 11: udp.port: 70000 is out of range; allowed: a whole number from 1 to 65535",
                 "line 13: station.elevation: \"high\" is not a number; allowed: a number from -500 to 9000",
                 "line 17: weatherflow.api: \"ftp://example\" is not allowed here; allowed: an http:// or https:// URL in quotes",
-                "line 18: weatherflow.host: unknown key; allowed: in [weatherflow]: api, token_file, fallback_after_seconds, backfill_days",
+                "line 18: weatherflow.host: unknown key; allowed: in [weatherflow]: api, token_file, fallback_after_seconds, backfill_days, mode, websocket_url, ca_file, nearby_strikes_kilometers",
             ])
         #expect(!loaded.problems.contains { $0.description.contains("hunter2") })
         #expect(throws: ConfigurationError.self) { try loaded.validConfiguration() }

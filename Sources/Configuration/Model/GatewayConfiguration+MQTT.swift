@@ -69,6 +69,8 @@ extension GatewayConfiguration {
         public var lightningNearbyKilometers: Double
         /// `lightning_nearby_minutes`: how long `lightning_nearby` stays ON after such a strike.
         public var lightningNearbyMinutes: Int
+        /// `lightning_strikes`: publish only strikes the cloud confirmed (`confirmed`), or all.
+        public var publishesConfirmedStrikesOnly: Bool
 
         init(_ values: ConfigurationValues) {
             enabled = values.required("mqtt.enabled", values.boolean)
@@ -103,6 +105,7 @@ extension GatewayConfiguration {
             rainingHoldMinutes = values.required("mqtt.raining_hold_minutes", values.integer)
             lightningNearbyKilometers = values.required("mqtt.lightning_nearby_kilometers", values.decimal)
             lightningNearbyMinutes = values.required("mqtt.lightning_nearby_minutes", values.integer)
+            publishesConfirmedStrikesOnly = values.required("mqtt.lightning_strikes", values.string) == "confirmed"
         }
     }
 }

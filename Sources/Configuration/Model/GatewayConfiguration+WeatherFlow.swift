@@ -12,12 +12,39 @@ extension GatewayConfiguration {
         public var fallbackAfterSeconds: Int
         /// `backfill_days`: how far back holes are filled (0: never).
         public var backfillDays: Int
+        /// `mode`: where live data comes from.
+        public var mode: InputMode
+        /// `websocket_url`: the WebSocket's URL, without the token.
+        public var webSocketURL: String
+        /// `ca_file`: the CA certificates the cloud is verified with, or nil for the system's.
+        public var caFile: String?
+        /// `nearby_strikes_kilometers`: the radius of the nearby-strikes feed (0: off).
+        public var nearbyStrikesKilometers: Int
 
         init(_ values: ConfigurationValues) {
             api = values.required("weatherflow.api", values.string)
             tokenFile = values.string("weatherflow.token_file")
             fallbackAfterSeconds = values.required("weatherflow.fallback_after_seconds", values.integer)
             backfillDays = values.required("weatherflow.backfill_days", values.integer)
+            mode = InputMode(rawValue: values.required("weatherflow.mode", values.string)) ?? .udp
+            webSocketURL = values.required("weatherflow.websocket_url", values.string)
+            caFile = values.string("weatherflow.ca_file")
+            nearbyStrikesKilometers = values.required("weatherflow.nearby_strikes_kilometers", values.integer)
         }
+    }
+
+    /// `weatherflow.mode`: where live observations come from.
+    public enum InputMode: String, Sendable, Equatable, CaseIterable {
+        /// The hub's UDP broadcasts; REST polling stands in when they stop.
+        case udp
+        /// UDP, with the WebSocket standing in (instead of REST polling) when they stop.
+        case udpAndWebSocket = "udp+websocket"
+        /// The WebSocket only: no UDP listener.
+        case webSocket = "websocket"
+
+        /// Whether the gateway listens for UDP broadcasts.
+        public var listensToUDP: Bool { self != .webSocket }
+        /// Whether the gateway opens the WeatherFlow WebSocket.
+        public var usesWebSocket: Bool { self != .udp }
     }
 }

@@ -108,6 +108,9 @@ public enum ConfigurationSchema {
         .init(
             "mqtt", "lightning_nearby_minutes", .integer(1...1_440), default: .integer(30),
             "lightning_nearby stays ON this many minutes after the last such strike."),
+        .init(
+            "mqtt", "lightning_strikes", .choice(["all", "confirmed"]), default: .string("all"),
+            "Which strikes reach the lightning entities, counters and events: all, or only those the WeatherFlow cloud confirmed (all are stored either way)."),
         // [weatherflow]
         .init("weatherflow", "api", .text(.url), default: .string("https://swd.weatherflow.com/swd/rest"), "The WeatherFlow REST API's base URL."),
         .init(
@@ -120,6 +123,18 @@ public enum ConfigurationSchema {
         .init(
             "weatherflow", "backfill_days", .integer(0...30), default: .integer(5),
             "Fill holes in the stored observations from the REST history up to this many days back (0: never)."),
+        .init(
+            "weatherflow", "mode", .choice(["udp", "udp+websocket", "websocket"]), default: .string("udp"),
+            "Where live data comes from: udp (the hub's broadcasts; REST stands in when they stop), udp+websocket (the WeatherFlow WebSocket stands in instead of REST polling), websocket (no UDP: for a gateway off the hub's network)."),
+        .init(
+            "weatherflow", "websocket_url", .text(.webSocketURL), default: .string("wss://ws.weatherflow.com/swd/data"),
+            "The WeatherFlow WebSocket's URL (the token is added as a query parameter and never logged)."),
+        .init(
+            "weatherflow", "ca_file", .text(.path), default: nil, note: "the system's trusted CAs",
+            "A CA certificate file to verify the WeatherFlow REST API and WebSocket with."),
+        .init(
+            "weatherflow", "nearby_strikes_kilometers", .integer(0...500), default: .integer(0),
+            "With the WebSocket, also follow lightning from other stations within this many kilometres of each station, as a separate nearby-strikes feed (0: off)."),
         // [forecast]
         .init("forecast", "enabled", .boolean, default: .boolean(true), "Poll Open-Meteo when the station's latitude and longitude are known."),
         .init(

@@ -33,6 +33,8 @@ public enum ValueRule: Sendable {
         case path
         /// An `http://` or `https://` URL.
         case url
+        /// A `ws://` or `wss://` URL.
+        case webSocketURL
         /// A dotted-quad IPv4 address.
         case ipv4Address
         /// An MQTT topic prefix: not empty, no `+` or `#`, no trailing `/`.
@@ -62,6 +64,7 @@ public enum ValueRule: Sendable {
             case .host: "a host name or address in quotes, such as \"broker.lan\""
             case .path: "a file path in quotes, not empty"
             case .url: "an http:// or https:// URL in quotes"
+            case .webSocketURL: "a wss:// (or ws://) URL in quotes"
             case .ipv4Address: "an IPv4 address in quotes, such as \"0.0.0.0\" or \"192.168.1.10\""
             case .topicPrefix: "a topic prefix in quotes without +, # or a trailing /"
             case .timeZone: "an IANA time zone name in quotes, such as \"Europe/Berlin\""
@@ -153,6 +156,11 @@ public enum ValueRule: Sendable {
             return !text.contains(" ")
         case .url:
             for scheme in ["http://", "https://"] where text.hasPrefix(scheme) {
+                return text.count > scheme.count && !text.contains(" ")
+            }
+            return false
+        case .webSocketURL:
+            for scheme in ["ws://", "wss://"] where text.hasPrefix(scheme) {
                 return text.count > scheme.count && !text.contains(" ")
             }
             return false

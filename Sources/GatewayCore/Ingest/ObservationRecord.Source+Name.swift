@@ -5,12 +5,13 @@ import Storage
 
 extension ObservationRecord.Source {
     /// How the source is named in events, `status` and exports: `udp`,
-    /// `rest` or `backfill`.
+    /// `rest`, `backfill` or `websocket`.
     public var name: String {
         switch self {
         case .udp: "udp"
         case .rest: "rest"
         case .backfill: "backfill"
+        case .websocket: "websocket"
         }
     }
 }

@@ -23,6 +23,8 @@ public struct ObservationRecord: Sendable, Equatable {
         case rest = 1
         /// A REST history download filling a gap.
         case backfill = 2
+        /// The WeatherFlow WebSocket (live data pushed by the cloud).
+        case websocket = 3
     }
 
     /// Serial of the device that measured (for example `ST-00187342`).

@@ -11,12 +11,19 @@ public struct LightningStrikeEvent: Hashable, Sendable {
     public var distanceKilometers: Double?
     /// Relative strike energy, unitless, no documented range.
     public var energy: Double?
+    /// What the WeatherFlow cloud says of the strike (WebSocket only); nil
+    /// for a strike as the station detected it (UDP, or unmarked cloud strikes).
+    public var cloudMark: LightningStrikeMark?
 
     /// Creates an event.
-    public init(envelope: MessageEnvelope, timestamp: UnixTimestamp, distanceKilometers: Double?, energy: Double?) {
+    public init(
+        envelope: MessageEnvelope, timestamp: UnixTimestamp, distanceKilometers: Double?, energy: Double?,
+        cloudMark: LightningStrikeMark? = nil
+    ) {
         self.envelope = envelope
         self.timestamp = timestamp
         self.distanceKilometers = distanceKilometers
         self.energy = energy
+        self.cloudMark = cloudMark
     }
 }
