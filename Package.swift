@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "MQTT", targets: ["MQTT"]),
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "TempestCloud", targets: ["TempestCloud"]),
+        .library(name: "WebSocket", targets: ["WebSocket"]),
         .library(name: "ForecastBridge", targets: ["ForecastBridge"]),
         .library(name: "Configuration", targets: ["Configuration"]),
         .library(name: "GatewayCore", targets: ["GatewayCore"]),
@@ -132,9 +133,18 @@ let package = Package(
             ]
         ),
         .target(
+            name: "WebSocket",
+            dependencies: [
+                "CCurl",
+                "HTTP",
+                "SystemSupport",
+            ]
+        ),
+        .target(
             name: "TempestCloud",
             dependencies: [
                 "HTTP",
+                "WebSocket",
                 "JSON",
                 "SystemSupport",
                 "TempestUDP",
@@ -278,6 +288,10 @@ let package = Package(
         .testTarget(
             name: "HTTPTests",
             dependencies: ["HTTP", "TempestTestKit"]
+        ),
+        .testTarget(
+            name: "WebSocketTests",
+            dependencies: ["WebSocket", "TempestTestKit"]
         ),
         .testTarget(
             name: "TempestCloudTests",
