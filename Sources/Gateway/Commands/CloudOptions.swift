@@ -53,7 +53,7 @@ struct CloudOptions: ParsableArguments {
         do {
             return WeatherFlowClient(
                 token: try APIToken.load(from: source), baseURL: weatherflowApi ?? configured.api,
-                retryPolicy: RetryPolicy())
+                retryPolicy: RetryPolicy(), requestTemplate: HTTPRequest(url: "", caFile: configured.caFile))
         } catch {
             throw ValidationError("\(error)")
         }

@@ -31,6 +31,7 @@ extension RunCommand {
         if let fallbackAfter { settings.weatherFlow.fallbackAfterSeconds = fallbackAfter }
         if let fallbackAfterTestSeconds { settings.weatherFlow.fallbackAfterSeconds = fallbackAfterTestSeconds }
         if let backfillDays { settings.weatherFlow.backfillDays = backfillDays }
+        if let mode { settings.weatherFlow.mode = GatewayConfiguration.InputMode(rawValue: mode) ?? settings.weatherFlow.mode }
         settings.mqtt = mqttOptions.applied(to: settings.mqtt)
         if let problem = HomeAssistantEntity.unknownEntityProblem(settings.mqtt.disabledEntities) {
             throw ValidationError("mqtt.disabled_entities: \(problem)")

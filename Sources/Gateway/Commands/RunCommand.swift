@@ -133,6 +133,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Fill holes in the stored observations from the WeatherFlow REST API up to this many days back (default 5; 0: never).")
     var backfillDays: Int?
 
+    @Option(parsing: .unconditional, help: "Where live data comes from: udp (the hub's broadcasts; REST stands in when they stop), udp+websocket (the WeatherFlow WebSocket stands in instead), websocket (no UDP: for a gateway off the hub's network). Default: udp. The WebSocket needs a token.")
+    var mode: String?
+
     @Option(parsing: .unconditional, help: .hidden)
     var cloudIntervalSeconds: Double = 60
 
@@ -173,6 +176,7 @@ struct RunCommand: AsyncParsableCommand {
         try ConfigurationSchema.checkOption("station", sets: "station.station_id", station)
         try ConfigurationSchema.checkOption("fallback-after", sets: "weatherflow.fallback_after_seconds", fallbackAfter)
         try ConfigurationSchema.checkOption("backfill-days", sets: "weatherflow.backfill_days", backfillDays)
+        try ConfigurationSchema.checkOption("mode", sets: "weatherflow.mode", mode)
         try ConfigurationSchema.checkOption("metrics-port", sets: "metrics.port", metricsPort)
         try ConfigurationSchema.checkOption("metrics-address", sets: "metrics.address", metricsAddress)
         try ConfigurationSchema.checkOption("web-port", sets: "web.port", webPort)

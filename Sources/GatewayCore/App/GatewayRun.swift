@@ -223,6 +223,7 @@ public struct GatewayRun: Sendable {
             name: "the forecast service", initial: try makeForecasting(settings), make: makeForecasting,
             operatorLog: operatorLog, run: { service in await service.run() })
         let udpAddress = settings.udp.address
+        let listensToUDP = settings.weatherFlow.mode.listensToUDP
         let udpPort = UInt16(settings.udp.port)
         let startedAt = Int64(Glibc.time(nil))
         let runningListener = Mutex<UDPListener?>(nil)
@@ -263,7 +264,8 @@ public struct GatewayRun: Sendable {
                             + WeatherGauges.prometheus(WeatherGauges.newestObservations(databasePath: path))
                     },
                     health: {
-                        guard runningListener.withLock({ $0 })?.receiveLoopIsResponsive(withinSeconds: 10) == true else {
+                        guard !listensToUDP || runningListener.withLock({ $0 })?.receiveLoopIsResponsive(withinSeconds: 10) == true
+                        else {
                             return .unhealthy("receive loop not running")
                         }
                         let status = writer.status
@@ -295,7 +297,9 @@ public struct GatewayRun: Sendable {
         session.admission = admission
         session.onStart = { listener in runningListener.withLock { $0 = listener } }
         session.notifier = SystemdNotifier()
-        session.readyStatus = "listening on UDP \(udpAddress):\(udpPort), storing in \(path)"
+        session.listensToUDP = listensToUDP
+        session.readyStatus =
+            (listensToUDP ? "listening on UDP \(udpAddress):\(udpPort)" : "following the WeatherFlow WebSocket") + ", storing in \(path)"
         // The services of the run, under swift-service-lifecycle. SIGINT and
         // SIGTERM end ingest (ShutdownSignal, so the log names the signal);
         // its end shuts the group down in reverse order: the reload watcher,

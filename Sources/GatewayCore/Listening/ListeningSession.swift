@@ -35,6 +35,9 @@ public struct ListeningSession: Sendable {
     public let wakeup = WakeupEvent()
     /// Where the session's sentences go (standard error in the CLI).
     public let operatorLog: OperatorLog
+    /// False in `weatherflow.mode = "websocket"`: no socket is bound and the
+    /// session only waits for the stop (the WebSocket follower brings the data).
+    public var listensToUDP = true
 
     /// A session on `configuration` that hands every event to `handler`.
     public init(
@@ -49,6 +52,13 @@ public struct ListeningSession: Sendable {
 
     /// Listens until done and returns the final counters.
     public func run() async throws -> ListenerStatistics {
+        let forHowLong = durationSeconds.map { " for \(Plural.count($0, "second"))" } ?? "; press Control-C to stop"
+        guard listensToUDP else {
+            operatorLog.line("Not listening for UDP broadcasts (weatherflow.mode is websocket): running\(forHowLong).")
+            notifier?.ready(status: readyStatus)
+            await waitForStop(isAlive: { true })
+            return ListenerStatistics()
+        }
         let listener: UDPListener
         do {
             listener = try UDPListener(configuration: configuration, admission: admission)
@@ -57,21 +67,34 @@ public struct ListeningSession: Sendable {
             throw GatewayError.listenerFailed(error)
         }
         operatorLog.line(
-            "Listening for Tempest hub broadcasts on UDP \(configuration.bindAddress):\(listener.boundPort)"
-                + (durationSeconds.map { " for \(Plural.count($0, "second"))" } ?? "; press Control-C to stop") + "."
+            "Listening for Tempest hub broadcasts on UDP \(configuration.bindAddress):\(listener.boundPort)\(forHowLong)."
         )
         onStart?(listener)
         notifier?.ready(status: readyStatus)
+        // Ping the watchdog only while the receive loop is alive and not
+        // stuck in a datagram: a dead or stuck loop lets systemd restart the
+        // service instead of leaving it up and silent.
+        await waitForStop(
+            isAlive: { listener.receiveLoopIsResponsive(withinSeconds: SystemdNotifier.watchdogIntervalSeconds ?? 10) },
+            silenceHintPort: listener.boundPort, datagramsReceived: { listener.statistics.datagramsReceived })
+        notifier?.stopping()
+        listener.stop()
+        return listener.statistics
+    }
+
+    /// Sleeps until a signal, a stop request or the time limit, waking for
+    /// watchdog pings (sent while `isAlive`) and, with a port, the silence hint.
+    private func waitForStop(
+        isAlive: () -> Bool, silenceHintPort: UInt16? = nil, datagramsReceived: () -> UInt64 = { 0 }
+    ) async {
         let wakeup = self.wakeup
         SignalWakeups.observe { wakeup.signal() }
         let startedAt = MonotonicClock.seconds()
         let endAt = durationSeconds.map { startedAt + Double($0) }
-        // Ping at half the watchdog interval, and only while the receive loop
-        // is alive and not stuck in a datagram: a dead or stuck loop lets
-        // systemd restart the service instead of leaving it up and silent.
+        // Ping at half the watchdog interval.
         let watchdogInterval = notifier != nil ? SystemdNotifier.watchdogIntervalSeconds : nil
         var nextPingAt = watchdogInterval.map { startedAt + $0 / 2 }
-        var hintAt: Double? = startedAt + Double(ListeningSession.silenceHintSeconds)
+        var hintAt: Double? = silenceHintPort.map { _ in startedAt + Double(ListeningSession.silenceHintSeconds) }
         while true {
             if let signal = ShutdownSignal.requested {
                 operatorLog.line("Stopping: received \(ShutdownSignal.name(signal)).")
@@ -84,21 +107,18 @@ public struct ListeningSession: Sendable {
             let now = MonotonicClock.seconds()
             if let endAt, now >= endAt { break }
             if let watchdogInterval, let pingAt = nextPingAt, now >= pingAt {
-                if listener.receiveLoopIsResponsive(withinSeconds: watchdogInterval) { notifier?.watchdogPing() }
+                if isAlive() { notifier?.watchdogPing() }
                 nextPingAt = now + watchdogInterval / 2
             }
             if let due = hintAt, now >= due {
                 hintAt = nil
-                if listener.statistics.datagramsReceived == 0 {
-                    operatorLog.line(ListeningSession.silenceHint(port: listener.boundPort))
+                if let silenceHintPort, datagramsReceived() == 0 {
+                    operatorLog.line(ListeningSession.silenceHint(port: silenceHintPort))
                 }
             }
             let nextDeadline = [endAt, nextPingAt, hintAt].compactMap { $0 }.min()
             await wakeup.wait(untilMonotonicSeconds: nextDeadline)
         }
-        notifier?.stopping()
-        listener.stop()
-        return listener.statistics
     }
 
     public static func silenceHint(port: UInt16) -> String {
@@ -110,6 +130,7 @@ public struct ListeningSession: Sendable {
           - a firewall drops UDP \(port): for example, sudo ufw allow \(port)/udp;
           - Wi-Fi client isolation (guest networks, some mesh systems) keeps devices from hearing each other;
           - the hub is offline: check it in the Tempest app.
+        Where broadcasts cannot reach the gateway, weatherflow.mode = "websocket" takes live data from the WeatherFlow cloud instead.
         """
     }
 }

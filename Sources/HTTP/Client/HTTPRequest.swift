@@ -15,6 +15,9 @@ public struct HTTPRequest: Sendable {
     public var maximumResponseBytes: Int
     /// Most redirects followed before the request fails.
     public var maximumRedirects: Int
+    /// A CA certificate file to verify the server with, or nil for the
+    /// system's trusted CAs (verification is never turned off).
+    public var caFile: String?
 
     /// Creates a request with the default limits: 10 s to connect, 30 s in
     /// total, 4 MiB of body and 3 redirects.
@@ -24,7 +27,8 @@ public struct HTTPRequest: Sendable {
         connectTimeoutSeconds: Double = 10,
         totalTimeoutSeconds: Double = 30,
         maximumResponseBytes: Int = 4 * 1024 * 1024,
-        maximumRedirects: Int = 3
+        maximumRedirects: Int = 3,
+        caFile: String? = nil
     ) {
         self.url = url
         self.headers = headers
@@ -32,5 +36,6 @@ public struct HTTPRequest: Sendable {
         self.totalTimeoutSeconds = totalTimeoutSeconds
         self.maximumResponseBytes = maximumResponseBytes
         self.maximumRedirects = maximumRedirects
+        self.caFile = caFile
     }
 }

@@ -46,6 +46,7 @@ struct CurlTransfer {
             tempest_curl_setopt_long(handle, CURLOPT_MAXFILESIZE, request.maximumResponseBytes)
             tempest_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
             tempest_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+            if let caFile = request.caFile { tempest_curl_setopt_string(handle, CURLOPT_CAINFO, caFile) }
             // "" asks for every encoding this libcurl can decode.
             tempest_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
             tempest_curl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)

@@ -22,7 +22,8 @@ public final class WeatherFlowClient: Sendable {
     public static let maximumWindowSeconds: Int64 = 5 * 86_400
 
     let baseURL: String
-    let token: APIToken
+    /// The token, for the WebSocket follower (which puts it in its URL's query).
+    public let token: APIToken
     let http: HTTPClient
     let retryPolicy: RetryPolicy
     let requestTemplate: HTTPRequest
