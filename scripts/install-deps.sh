@@ -17,6 +17,7 @@ packages=(
   mosquitto
   mosquitto-clients
   openssl
+  python3
   tzdata
   curl
   dpkg-dev

@@ -8,7 +8,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
-// The libcurl functions the HTTP module uses, resolved by load().
+// The libcurl functions the HTTP and WebSocket modules use, resolved by load().
 static struct {
     CURLcode (*global_init)(long flags);
     CURL *(*easy_init)(void);
@@ -19,6 +19,8 @@ static struct {
     const char *(*easy_strerror)(CURLcode code);
     struct curl_slist *(*slist_append)(struct curl_slist *list, const char *text);
     void (*slist_free_all)(struct curl_slist *list);
+    CURLcode (*easy_send)(CURL *handle, const void *buffer, size_t length, size_t *sent);
+    CURLcode (*easy_recv)(CURL *handle, void *buffer, size_t length, size_t *received);
 } curl;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -53,6 +55,8 @@ static void load(void) {
         {"curl_easy_strerror", (void **)&curl.easy_strerror},
         {"curl_slist_append", (void **)&curl.slist_append},
         {"curl_slist_free_all", (void **)&curl.slist_free_all},
+        {"curl_easy_send", (void **)&curl.easy_send},
+        {"curl_easy_recv", (void **)&curl.easy_recv},
     };
     for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
         dlerror();
@@ -127,4 +131,16 @@ CURLcode tempest_curl_setopt_progress_function(
 
 CURLcode tempest_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl.easy_getinfo(handle, info, value);
+}
+
+CURLcode tempest_curl_getinfo_socket(CURL *handle, CURLINFO info, curl_socket_t *value) {
+    return curl.easy_getinfo(handle, info, value);
+}
+
+CURLcode tempest_curl_easy_send(CURL *handle, const void *buffer, size_t length, size_t *sent) {
+    return curl.easy_send(handle, buffer, length, sent);
+}
+
+CURLcode tempest_curl_easy_recv(CURL *handle, void *buffer, size_t length, size_t *received) {
+    return curl.easy_recv(handle, buffer, length, received);
 }

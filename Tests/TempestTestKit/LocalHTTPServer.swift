@@ -73,26 +73,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     /// Starts listening on a free loopback port.
     public init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw TestKitError("socket() failed with errno \(errno)") }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
-            close(descriptor)
-            throw TestKitError("bind/listen failed with errno \(errno)")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        port = UInt16(bigEndian: address.sin_port)
+        let (descriptor, port) = try LoopbackListener.open(backlog: 64)
+        self.port = port
         let core = Core(listener: descriptor)
         self.core = core
         Thread { core.acceptLoop() }.start()
@@ -160,17 +142,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         }
 
         func acceptLoop() {
-            while !isStopped {
-                let connection = accept(listener, nil, nil)
-                if connection < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                Thread { [self] in
-                    serve(connection)
-                    close(connection)
-                }.start()
-            }
+            LoopbackListener.acceptLoop(listener, isStopped: { isStopped }) { [self] in serve($0) }
         }
 
         func serve(_ connection: Int32) {
@@ -226,13 +198,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         }
 
         func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
-            var sent = 0
-            while sent < bytes.count {
-                let count = bytes[sent...].withUnsafeBytes { Foundation.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                guard count > 0 else { return false }
-                sent += count
-            }
-            return true
+            LoopbackListener.sendAll(connection, bytes)
         }
     }
 

@@ -65,5 +65,15 @@ CURLcode tempest_curl_setopt_progress_function(
     CURL *handle, int (*function)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t));
 /// curl_easy_getinfo for a long value.
 CURLcode tempest_curl_getinfo_long(CURL *handle, CURLINFO info, long *value);
+/// curl_easy_getinfo for a socket value (CURLINFO_ACTIVESOCKET).
+CURLcode tempest_curl_getinfo_socket(CURL *handle, CURLINFO info, curl_socket_t *value);
+
+// For a connection made with CURLOPT_CONNECT_ONLY (the WebSocket module
+// speaks its own protocol over libcurl's TCP or TLS connection).
+
+/// curl_easy_send.
+CURLcode tempest_curl_easy_send(CURL *handle, const void *buffer, size_t length, size_t *sent);
+/// curl_easy_recv.
+CURLcode tempest_curl_easy_recv(CURL *handle, void *buffer, size_t length, size_t *received);
 
 #endif

@@ -26,6 +26,16 @@ enum CurlGlobal {
         case .notInitialised(let message): .other(message: "libcurl could not be initialised: \(message)", url: url)
         }
     }
+
+    /// Loads and initialises libcurl like `ensureInitialised(for:)`; nil when
+    /// ready, else a sentence saying why not (for callers outside HTTP).
+    static func unavailableReason() -> String? {
+        switch readiness {
+        case .ready: nil
+        case .notLoaded(let reason): "libcurl (\(library)) could not be loaded: \(reason); install it with: apt-get install libcurl4"
+        case .notInitialised(let message): "libcurl could not be initialised: \(message)"
+        }
+    }
 }
 
 private enum Readiness {

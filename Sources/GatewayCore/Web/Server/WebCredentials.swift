@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import MQTT
+import SystemSupport
 
 /// The user name and password the web page asks for (`web.username`,
 /// `web.password_file`). The password is a ``Secret``: it prints as

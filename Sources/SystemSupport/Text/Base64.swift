@@ -1,11 +1,32 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-/// Decodes standard Base64 (RFC 4648 section 4, padding optional), for the
-/// `Authorization: Basic` header: the binary has no Foundation to do it.
-enum Base64 {
+/// Standard Base64 (RFC 4648 section 4): decoding for the web page's
+/// `Authorization: Basic` header (padding optional), encoding for the
+/// WebSocket handshake's key and accept values. The binary has no Foundation
+/// to do either.
+public enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// `bytes` as Base64 text, padded with `=` to whole groups of four.
+    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var iterator = bytes.makeIterator()
+        while let first = iterator.next() {
+            let second = iterator.next()
+            let third = iterator.next()
+            let group = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
+            output.append(alphabet[Int(group >> 18 & 63)])
+            output.append(alphabet[Int(group >> 12 & 63)])
+            output.append(second == nil ? UInt8(ascii: "=") : alphabet[Int(group >> 6 & 63)])
+            output.append(third == nil ? UInt8(ascii: "=") : alphabet[Int(group & 63)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// The bytes `text` encodes; nil when it is not Base64.
-    static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 3 / 4)
         var accumulator: UInt32 = 0

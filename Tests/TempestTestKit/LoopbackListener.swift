@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
+import Foundation
+
+/// The socket plumbing the test kit's local servers share: a listening TCP
+/// socket on 127.0.0.1 and a port the kernel picks, the accept loop with a
+/// thread per connection, and whole writes.
+enum LoopbackListener {
+    /// A socket listening on 127.0.0.1 and a free port, with that port.
+    static func open(backlog: Int32) throws -> (descriptor: Int32, port: UInt16) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw TestKitError("socket() failed with errno \(errno)") }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(descriptor, backlog) == 0 else {
+            close(descriptor)
+            throw TestKitError("bind/listen failed with errno \(errno)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return (descriptor, UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Accepts connections until the listener is closed or `isStopped`
+    /// holds, serving each on a thread of its own and closing it afterwards.
+    static func acceptLoop(_ listener: Int32, isStopped: () -> Bool, serve: @escaping @Sendable (Int32) -> Void) {
+        while !isStopped() {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            Thread {
+                serve(connection)
+                close(connection)
+            }.start()
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`; false when the peer is gone.
+    static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
+    }
+}
