@@ -37,8 +37,11 @@ public final class StationFigures: Sendable {
     /// Rebuilds from the store: the daily summaries of every device
     /// `including` accepts, and the observations, strikes and rain starts of
     /// the 24 hours before the newest stored observation (counted up to
-    /// `latest`, the latest timestamp that counts now).
-    public func restore(from store: Store, latest: Int64, including: (String) -> Bool = { _ in true }) throws {
+    /// `latest`, the latest timestamp that counts now). With
+    /// `confirmedStrikesOnly` only the strikes the cloud confirmed count.
+    public func restore(
+        from store: Store, latest: Int64, including: (String) -> Bool = { _ in true }, confirmedStrikesOnly: Bool = false
+    ) throws {
         let serials = try store.devices().filter { $0.kind != .hub && including($0.serial) }.map(\.serial)
         let newest = min(try store.latestStates().compactMap { $0.latestObservation?.timestamp }.max() ?? latest, latest)
         let from = min(newest - DeviceConditions.rainWindowSeconds, timeZone.startOfDay(containing: newest))
@@ -48,7 +51,9 @@ public final class StationFigures: Sendable {
             try store.forEachObservation(serial: serial, from: from, to: latest + 1) { writes.append(.observation($0)) }
         }
         let admitted = Set(serials)
-        writes += try store.lightningStrikes(from: from, to: latest + 1).filter { admitted.contains($0.serial) }.map { .lightningStrike($0) }
+        writes += try store.lightningStrikes(from: from, to: latest + 1).filter {
+            admitted.contains($0.serial) && StrikeMemory.publishes($0.cloudMark, confirmedOnly: confirmedStrikesOnly)
+        }.map { .lightningStrike($0) }
         writes += try store.rainStarts(from: from, to: latest + 1).filter { admitted.contains($0.serial) }.map { .rainStart($0) }
         devices.withLock { $0 = [:] }
         note(writes)

@@ -45,8 +45,10 @@ public final class DailySummaryKeeper: Sendable {
     ///
     /// Only devices `including` accepts are read (the admitted ones: a
     /// table an earlier version let forged serials fill is not read whole).
+    /// With `confirmedStrikesOnly` (`mqtt.lightning_strikes = "confirmed"`)
+    /// only the strikes the cloud confirmed count, as when they arrived.
     public func restore(
-        from store: Store, now: Int64, including: (String) -> Bool = { _ in true }
+        from store: Store, now: Int64, including: (String) -> Bool = { _ in true }, confirmedStrikesOnly: Bool = false
     ) throws -> (observations: Int, strikes: Int) {
         // A clock gone wrong (or a forged datagram stored by an earlier
         // version) must not move "today" into the future: nothing later
@@ -60,7 +62,9 @@ public final class DailySummaryKeeper: Sendable {
                 observations.append(DailySummaryKeeper.sample(record))
             }
         }
-        let strikes = try store.lightningStrikes(from: from, to: latest).filter { including($0.serial) }.map {
+        let strikes = try store.lightningStrikes(from: from, to: latest).filter {
+            including($0.serial) && StrikeMemory.publishes($0.cloudMark, confirmedOnly: confirmedStrikesOnly)
+        }.map {
             StrikeSample(serial: $0.serial, timestamp: $0.timestamp, distanceKilometers: Double($0.distanceKilometers))
         }
         let rebuilt = DailyAccumulator.rebuilt(timeZone: timeZone, observations: observations, strikes: strikes)

@@ -20,25 +20,35 @@ import TempestUDP
 ///   events, never the latest values.
 /// - Daily totals go with observations, as of the observation's own time,
 ///   never past the clock's tolerance.
+/// - A strike that arrives twice, from the station and from the WeatherFlow
+///   cloud, is stored as one row, counted and published once
+///   (`StrikeMemory`); with `mqtt.lightning_strikes = "confirmed"` only
+///   strikes the cloud confirmed are counted and published, all are stored.
 ///
 /// The ingestor only submits: the store commits, and sinks read what was
 /// committed.
 public final class Ingestor: Sendable {
-    private let writer: StoreWriter
+    let writer: StoreWriter
     private let summaries: DailySummaryKeeper
     private let activity: DeviceActivity
-    private let sink: (any RetainedStateSink)?
+    let sink: (any RetainedStateSink)?
     private let throttle: RapidWindThrottle
     /// Where the station stands, for sea-level pressure; a reload may change it.
     private let site: Mutex<DerivedObservation.Site?>
-    private let refused = Atomic<Int>(0)
-    private let operatorLog: OperatorLog
+    let refused = Atomic<Int>(0)
+    let operatorLog: OperatorLog
+    /// The nearby-strikes feed's recent strikes (`ingestNearbyStrike`).
+    public let nearbyStrikes = NearbyStrikeTally()
     /// Which devices are the station's; nil: every device. Messages reach
     /// the ingestor only from admitted devices, but their relaying hub is
     /// announced only when it is admitted too.
     private let admission: DeviceAdmission?
     /// The conditions, trends and records beyond one message; nil: none published.
     private let figures: StationFigures?
+    /// The recent strikes, for the same strike arriving twice.
+    private let strikes = Mutex(StrikeMemory())
+    /// `mqtt.lightning_strikes = "confirmed"`; a reload may change it.
+    private let confirmedStrikesOnly: Atomic<Bool>
 
     /// An ingestor that stores through `writer` and, when there is a sink,
     /// publishes through it, throttling rapid wind to one publication per
@@ -46,8 +56,9 @@ public final class Ingestor: Sendable {
     public init(
         writer: StoreWriter, summaries: DailySummaryKeeper, activity: DeviceActivity, sink: (any RetainedStateSink)?,
         site: DerivedObservation.Site?, rapidWindIntervalSeconds: Int64, operatorLog: OperatorLog,
-        admission: DeviceAdmission? = nil, figures: StationFigures? = nil
+        admission: DeviceAdmission? = nil, figures: StationFigures? = nil, publishesConfirmedStrikesOnly: Bool = false
     ) {
+        self.confirmedStrikesOnly = Atomic(publishesConfirmedStrikesOnly)
         self.admission = admission
         self.figures = figures
         self.writer = writer
@@ -67,13 +78,30 @@ public final class Ingestor: Sendable {
         self.site.withLock { $0 = site }
     }
 
+    /// Counts and publishes only the strikes the cloud confirmed (true), or
+    /// all (`mqtt.lightning_strikes`; a reload may change it).
+    public func setPublishesConfirmedStrikesOnly(_ confirmedOnly: Bool) {
+        confirmedStrikesOnly.store(confirmedOnly, ordering: .relaxed)
+    }
+
     /// Stores and counts one message received at `receivedAt` (the
     /// gateway's clock) and publishes it unless it is backfilled history.
     public func ingest(_ message: TempestMessage, source: ObservationRecord.Source, receivedAt now: Int64, isLate: Bool) {
         if source != .backfill { activity.note(message, receivedAt: now, source: source) }
-        var writes = StoreWrites.writes(for: message, source: source, receivedAt: now) + summaries.ingest(message, now: now)
-        figures?.note(writes)
-        if source != .backfill, let sink, let published = throttle.admit(message) {
+        var writes = StoreWrites.writes(for: message, source: source, receivedAt: now)
+        // What counts and publishes: the message, or for a strike its first
+        // copy with the best mark, or nothing (a copy, or not confirmed).
+        let counted = self.counted(message, source: source)
+        if let counted {
+            let totals = summaries.ingest(counted, now: now)
+            let countedWrites =
+                message.isLightningStrike && counted != message
+                ? StoreWrites.writes(for: counted, source: source, receivedAt: now) : writes
+            figures?.note(countedWrites + totals)
+            writes += totals
+        }
+        if source != .backfill, let sink, let counted, let published = throttle.admit(counted) {
+            let message = counted
             let asOf = min(message.timestamp.secondsSince1970, summaries.latestCountedSeconds(now: now))
             let totals = message.carriesObservations
                 ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: asOf) : nil
@@ -103,6 +131,16 @@ public final class Ingestor: Sendable {
         }
     }
 
+    /// `message` as it counts (see `StrikeMemory`): itself unless it is a strike.
+    private func counted(_ message: TempestMessage, source: ObservationRecord.Source) -> TempestMessage? {
+        guard case .lightningStrike(let event) = message else { return message }
+        let confirmedOnly = confirmedStrikesOnly.load(ordering: .relaxed)
+        let admitted = strikes.withLock {
+            $0.admit(event, serial: message.envelope.serialNumber.rawValue, fromCloud: source == .websocket, confirmedOnly: confirmedOnly)
+        }
+        return admitted.map { .lightningStrike($0) }
+    }
+
     /// Tells the sink which device (and hub) spoke, and how long each may
     /// stay silent: a hub reports every 10 s (allowed 2 minutes), sensors
     /// every minute (allowed 5), and a Tempest in power-save mode 3 samples
@@ -128,5 +166,12 @@ public final class Ingestor: Sendable {
                 .init(serial: hub.rawValue, family: hub.family, hubSerial: nil, firmware: nil),
                 receivedAt: receivedAt, silenceAllowedSeconds: nil)
         }
+    }
+}
+
+extension TempestMessage {
+    /// Whether the message is an `evt_strike`.
+    var isLightningStrike: Bool {
+        if case .lightningStrike = self { true } else { false }
     }
 }
