@@ -163,4 +163,39 @@ import Testing
         #expect(harness.ingestor.nearbyStrikes.summary(now: Self.time + 3_700).lastThreeHoursCount == 1)
         harness.writer.shutdown()
     }
+
+    /// An `obs_st` at `time` whose minute saw 3 strikes 10 km away.
+    static func stormyObservation(at time: Int64) throws -> TempestMessage {
+        let datagram = """
+            {"serial_number":"ST-00054321","type":"obs_st","hub_sn":"HB-00012345","obs":[[\(time),0.1,0.8,1.6,213,3,1009.2,27.4,71,812,0.06,7,0.0,0,10,3,2.68,1]],"firmware_revision":176}
+            """
+        guard case .decoded(let message, _) = DatagramDecoder().decode(datagram) else {
+            throw TestKitError("the test datagram did not decode: \(datagram)")
+        }
+        return message
+    }
+
+    @Test func withConfirmedOnlyTheCountersCountConfirmedStrikesNotTheObservationsCounts() async throws {
+        let all = try Harness()
+        all.ingest(try Self.stormyObservation(at: Self.time - 60), .udp)
+        #expect(all.values("lightning_strikes_today") == ["3"])
+        #expect(all.values("lightning_strike_count") == ["3"])
+        #expect(all.values("lightning_nearby") == ["ON"])
+        all.writer.shutdown()
+
+        let confirmed = try Harness(confirmedOnly: true)
+        confirmed.ingest(try Self.stormyObservation(at: Self.time - 60), .udp)
+        #expect(confirmed.values("lightning_strikes_today") == ["0"])
+        #expect(confirmed.values("lightning_strike_count").isEmpty)
+        #expect(confirmed.values("lightning_strike_avg_distance").isEmpty)
+        #expect(confirmed.values("lightning_nearby") == ["OFF"])
+        confirmed.ingest(try Self.cloudStrike(.confirmed), .websocket)
+        confirmed.ingest(try Self.stormyObservation(at: Self.time), .udp)
+        #expect(confirmed.values("lightning_strikes_today") == ["0", "1"])
+        #expect(confirmed.values("lightning_strikes_last_hour").last == "1")
+        #expect(confirmed.values("lightning_nearby").last == "ON")
+        let summary = try await confirmed.committed().summary
+        #expect(summary?.strikeCount == 1)
+        confirmed.writer.shutdown()
+    }
 }

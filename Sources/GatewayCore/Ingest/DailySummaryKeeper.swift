@@ -67,9 +67,18 @@ public final class DailySummaryKeeper: Sendable {
         }.map {
             StrikeSample(serial: $0.serial, timestamp: $0.timestamp, distanceKilometers: Double($0.distanceKilometers))
         }
-        let rebuilt = DailyAccumulator.rebuilt(timeZone: timeZone, observations: observations, strikes: strikes)
+        let rebuilt = DailyAccumulator.rebuilt(
+            timeZone: timeZone, observations: observations, strikes: strikes, countsStrikeEvents: confirmedStrikesOnly)
         accumulator.withLock { $0 = rebuilt }
         return (observations.count, strikes.count)
+    }
+
+    /// Counts strike events (the confirmed ones the ingestor passes on)
+    /// instead of the observations' strike counts, for
+    /// `mqtt.lightning_strikes = "confirmed"`; from now on (a reload keeps
+    /// what was counted so far).
+    public func setCountsStrikeEvents(_ countsStrikeEvents: Bool) {
+        accumulator.withLock { $0.countsStrikeEvents = countsStrikeEvents }
     }
 
     /// Counts `message` and returns the summary rows it changed. A message

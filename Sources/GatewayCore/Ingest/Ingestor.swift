@@ -68,6 +68,7 @@ public final class Ingestor: Sendable {
         self.throttle = RapidWindThrottle(intervalSeconds: rapidWindIntervalSeconds)
         self.site = Mutex(site)
         self.operatorLog = operatorLog
+        setPublishesConfirmedStrikesOnly(publishesConfirmedStrikesOnly)
     }
 
     /// Messages the store refused (its memory bound was reached).
@@ -80,8 +81,13 @@ public final class Ingestor: Sendable {
 
     /// Counts and publishes only the strikes the cloud confirmed (true), or
     /// all (`mqtt.lightning_strikes`; a reload may change it).
+    /// The daily totals and conditions follow (see `DailyAccumulator`):
+    /// with "confirmed" they count confirmed strike events instead of the
+    /// observations' strike counts, which no one confirmed.
     public func setPublishesConfirmedStrikesOnly(_ confirmedOnly: Bool) {
         confirmedStrikesOnly.store(confirmedOnly, ordering: .relaxed)
+        summaries.setCountsStrikeEvents(confirmedOnly)
+        figures?.setConfirmedStrikesOnly(confirmedOnly)
     }
 
     /// Stores and counts one message received at `receivedAt` (the
@@ -107,9 +113,16 @@ public final class Ingestor: Sendable {
                 ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: asOf) : nil
             let snapshot = isLate ? nil : figures?.snapshot(for: message, totals: totals, asOf: asOf)
             let format = sink.format
-            let publications = MessagePublications(
+            var publications = MessagePublications(
                 published, layout: format.layout, source: source.name, receivedAt: now, site: site.withLock { $0 },
                 totals: totals, qos: format.qos, units: format.units, compatibility: format.compatibility, snapshot: snapshot)
+            if message.carriesObservations, confirmedStrikesOnly.load(ordering: .relaxed) {
+                // The observation's own strike count and distance: no one confirmed them.
+                let unconfirmed = ["lightning_strike_count", "lightning_strike_avg_distance"].map {
+                    format.layout.retainedValue(serial: message.envelope.serialNumber.rawValue, field: $0)
+                }
+                publications.values.removeAll { unconfirmed.contains($0.topic) }
+            }
             writes += publications.events.map { StoreWrite.outbox($0) }
             // At a station's pace the values leave with the commit's events
             // (one wake-up of the MQTT client for both); under load from
