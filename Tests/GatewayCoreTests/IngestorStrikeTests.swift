@@ -111,6 +111,7 @@ import Testing
         #expect(harness.values("lightning_strike_last_distance").isEmpty)
         #expect(harness.values("lightning_nearby").isEmpty)
         #expect(summary?.closestStrikeKilometers == nil)
+        #expect(harness.sink.devices.contains { $0.serial == "ST-00054321" }, "a strike kept back still says the device spoke")
 
         // The cloud confirms the UDP strike: published now, with the station's values.
         harness.ingest(try Self.cloudStrike(.confirmed), .websocket)

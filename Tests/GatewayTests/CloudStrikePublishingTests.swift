@@ -35,8 +35,10 @@ struct CloudStrikePublishingTests {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
         let committed = Mutex<GatewayPublisher?>(nil)
+        var configuration = StoreWriterConfiguration()
+        configuration.acknowledgementDelaySeconds = 0.1  // the outbox empties soon after delivery
         let writer = try StoreWriter(
-            path: directory.file("confirmed.db"), configuration: StoreWriterConfiguration(), logger: Logger(label: "test"),
+            path: directory.file("confirmed.db"), configuration: configuration, logger: Logger(label: "test"),
             onCommit: { report in _ = committed.withLock { $0 }?.noteCommitted(report) })
         defer { writer.shutdown() }
         let publisher = try GatewayPublisherTests.publisher(broker: broker, writer: writer, clientID: "test-confirmed")
@@ -51,7 +53,7 @@ struct CloudStrikePublishingTests {
             executable: "/usr/bin/mosquitto_sub",
             arguments: [
                 "-h", "127.0.0.1", "-p", String(broker.port), "-t", "tempest/+/event/lightning_strike", "-t",
-                "tempest/gateway/event/nearby_lightning", "-q", "1", "-v", "-W", "8",
+                "tempest/gateway/event/nearby_lightning", "-q", "1", "-v", "-W", "60",
             ])
         try watcher.start()
         try await Task.sleep(nanoseconds: 400_000_000)  // the subscription is in place
@@ -73,6 +75,16 @@ struct CloudStrikePublishingTests {
             receivedAt: now)
         try await writer.flush()
 
+        // Both kinds arrive, then the outbox empties (everything was
+        // delivered); only then is it known that nothing came twice.
+        #expect(watcher.waitFor(timeoutSeconds: 30) { $0.standardOutputSoFar.contains("nearby_lightning") && $0.standardOutputSoFar.contains("event/lightning_strike") })
+        for _ in 0..<300 {
+            await publisher.pump()
+            if try await writer.perform({ store in try store.nextOutboxBatch(limit: 10).isEmpty }) { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        try await Task.sleep(nanoseconds: 500_000_000)
+        watcher.send(signal: SIGTERM)
         let lines = try watcher.wait(timeoutSeconds: 20).standardOutput.split(separator: "\n")
         let strikes = lines.filter { $0.hasPrefix("tempest/ST-00054321/event/lightning_strike ") }
         #expect(strikes.count == 1, "\(lines)")

@@ -130,6 +130,9 @@ public final class Ingestor: Sendable {
             // publish them.
             if !isLate { sink.update(values: publications.values, withNextCommit: writer.isIdle) }
             Self.noteDevices(of: message, receivedAt: now, sink: sink, admission: admission)
+        } else if source != .backfill, let sink, counted == nil {
+            // A strike kept back (a copy, or not confirmed): its device still spoke.
+            Self.noteDevices(of: message, receivedAt: now, sink: sink, admission: admission)
         }
         do {
             try writer.submit(writes)
