@@ -89,6 +89,18 @@ import Testing
         harness.writer.shutdown()
     }
 
+    @Test func aWebSocketStrikeThenTheStationsCopyIsOneRowWithTheCloudsValuesPublishedOnce() async throws {
+        let harness = try Harness()
+        harness.ingest(try Self.cloudStrike(nil), .websocket)
+        harness.ingest(try Self.udpStrike(), .udp)
+        let (strikes, events, summary) = try await harness.committed()
+        #expect(strikes == [LightningStrikeRecord(serial: "ST-00054321", timestamp: Self.time, distanceKilometers: 14, energy: -20, cloudMark: .unmarked)])
+        #expect(events.filter { $0.topic == Self.lightningEvent }.count == 1)
+        #expect(harness.values("lightning_strike_last_distance") == ["14"])
+        #expect(summary?.closestStrikeKilometers == 14)
+        harness.writer.shutdown()
+    }
+
     @Test func aWebSocketStrikeCarriesItsMarkInTheEventAndItsSourceName() async throws {
         let harness = try Harness()
         harness.ingest(try Self.cloudStrike(.enhanced), .websocket)
