@@ -227,4 +227,31 @@ struct HomeAssistantDiscoveryRulesTests {
             #expect(messages[discovery.layout.gatewayValue(entity.field)] != nil, "\(entity.field)")
         }
     }
+
+    @Test("the nearby-strikes feed's entities: on the gateway device only while the feed is on, named Nearby, with their values")
+    func nearbyStrikeEntities() throws {
+        let off = HomeAssistantDiscovery(layout: TopicLayout(base: "wx"))
+        #expect(!off.gatewayConfigs().contains { $0.topic.contains("nearby") })
+        let discovery = HomeAssistantDiscovery(layout: TopicLayout(base: "wx"), units: PublishedUnits(distance: .miles), nearbyStrikes: true)
+        let configs = discovery.gatewayConfigs()
+        let count = try config(configs, "sensor/tempest_gateway_wx/nearby_lightning_count_last_hour/config")
+        #expect(count["name"] as? String == "Nearby lightning count (last hour)")
+        #expect(count["state_topic"] as? String == "wx/gateway/nearby_lightning_count_last_hour")
+        #expect(count["state_class"] as? String == "measurement")
+        #expect(count["entity_category"] == nil, "a reading, not a diagnostic")
+        let distance = try config(configs, "sensor/tempest_gateway_wx/nearby_lightning_last_distance/config")
+        #expect(distance["name"] as? String == "Nearby lightning last distance")
+        #expect(distance["device_class"] as? String == "distance")
+        #expect(distance["unit_of_measurement"] as? String == "mi")
+        #expect(distance["unique_id"] as? String == "tempest_gateway_wx_nearby_lightning_last_distance")
+
+        var values = GatewayDeviceValues(
+            outboxDepth: 0, datagramsReceived: 0, datagramsRejected: 0, startedAtUnixSeconds: 1_700_000_000, version: "1.2.3")
+        #expect(!values.messages(layout: discovery.layout).contains { $0.topic.contains("nearby") }, "off: nothing published")
+        values.nearbyStrikes = NearbyStrikeTally.Summary(lastHourCount: 4, lastThreeHoursCount: 9, lastDistanceKilometers: 16.09344, lastAt: 1)
+        let messages = Dictionary(
+            uniqueKeysWithValues: values.messages(layout: discovery.layout, units: discovery.units).map { ($0.topic, $0.payload) })
+        #expect(messages["wx/gateway/nearby_lightning_count_last_hour"] == "4")
+        #expect(messages["wx/gateway/nearby_lightning_last_distance"] == "10")
+    }
 }

@@ -110,7 +110,7 @@ public enum ConfigurationSchema {
             "lightning_nearby stays ON this many minutes after the last such strike."),
         .init(
             "mqtt", "lightning_strikes", .choice(["all", "confirmed"]), default: .string("all"),
-            "Which strikes reach the lightning entities, counters and events: all, or only those the WeatherFlow cloud confirmed (all are stored either way)."),
+            "Which strikes reach the lightning entities, counters and events: all, or only those the WeatherFlow cloud confirmed (all are stored either way; confirmed needs the WebSocket, weatherflow.mode udp+websocket or websocket: UDP strikes are never marked)."),
         // [weatherflow]
         .init("weatherflow", "api", .text(.url), default: .string("https://swd.weatherflow.com/swd/rest"), "The WeatherFlow REST API's base URL."),
         .init(

@@ -17,7 +17,8 @@ struct ExportCommand: ParsableCommand {
             under the protocol's field names; missing values are empty in CSV and null in JSON.
 
             Tables: observations (the default), rapid_wind (raw 3-second samples, kept 7 days by default), \
-            lightning_strikes, rain_starts.
+            lightning_strikes (with the WeatherFlow cloud's mark, when it gave one), rain_starts, nearby_strikes \
+            (the cloud's feed of strikes near the station, detected by others).
 
             Times are ISO 8601 instants (2024-07-13T18:30:00Z) or dates (2024-07-13, a whole station-local day in the --timezone zone).
 
@@ -39,6 +40,7 @@ struct ExportCommand: ParsableCommand {
         case windMinutes = "wind_minutes"
         case lightningStrikes = "lightning_strikes"
         case rainStarts = "rain_starts"
+        case nearbyStrikes = "nearby_strikes"
     }
 
     @OptionGroup var databaseOptions: DatabaseOptions
@@ -54,7 +56,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "csv, json (one array) or jsonl (one object per line).")
     var format: Format = .csv
 
-    @Option(help: "observations, rapid_wind (raw 3-second wind, kept 7 days), wind_minutes (per-minute aggregates, kept for good), lightning_strikes or rain_starts.")
+    @Option(help: "observations, rapid_wind (raw 3-second wind, kept 7 days), wind_minutes (per-minute aggregates, kept for good), lightning_strikes, rain_starts or nearby_strikes.")
     var table: Table = .observations
 
     @Option(help: "Only this device serial (default: every device).")
@@ -113,6 +115,21 @@ struct ExportCommand: ParsableCommand {
                     [
                         ("serial_number", .text(strike.serial)), ("timestamp", .integer(strike.timestamp)),
                         ("distance", .integer(Int64(strike.distanceKilometers))), ("energy", .integer(Int64(strike.energy))),
+                        ("cloud_mark", strike.cloudMark.map { .text($0.name) } ?? .null),
+                    ])
+            }
+        case .nearbyStrikes:
+            // Not a device's: --device does not apply.
+            for strike in try store.nearbyStrikes(from: start, to: end) {
+                output.row(
+                    format,
+                    [
+                        ("station_id", .integer(Int64(strike.stationID))), ("timestamp", .integer(strike.timestamp)),
+                        ("latitude", strike.latitude.map { .number($0) } ?? .null),
+                        ("longitude", strike.longitude.map { .number($0) } ?? .null),
+                        ("distance", strike.distanceKilometers.map { .integer(Int64($0)) } ?? .null),
+                        ("energy", strike.energy.map { .integer(Int64($0)) } ?? .null),
+                        ("cloud_mark", strike.cloudMark.map { .text($0.name) } ?? .null),
                     ])
             }
         case .rainStarts:
@@ -128,7 +145,8 @@ struct ExportCommand: ParsableCommand {
         case .observations: ObservationRecordFormat.csvHeader
         case .rapidWind: "serial_number,timestamp,wind_speed,wind_direction"
         case .windMinutes: "serial_number,minute_start,mean_speed,gust,lull,direction,samples"
-        case .lightningStrikes: "serial_number,timestamp,distance,energy"
+        case .lightningStrikes: "serial_number,timestamp,distance,energy,cloud_mark"
+        case .nearbyStrikes: "station_id,timestamp,latitude,longitude,distance,energy,cloud_mark"
         case .rainStarts: "serial_number,timestamp"
         }
     }

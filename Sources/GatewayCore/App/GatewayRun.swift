@@ -148,12 +148,15 @@ public struct GatewayRun: Sendable {
         let knownSerials = try await writer.perform { store in try store.earliestDeviceSerials(limit: maxDevices) }
         let admission = DeviceAdmission(configured: Set(settings.station.serials), limit: maxDevices, known: knownSerials)
         let restored = try await writer.perform { store in
-            try summaries.restore(from: store, now: Int64(Glibc.time(nil)), including: admission.isAdmitted)
+            try summaries.restore(
+                from: store, now: Int64(Glibc.time(nil)), including: admission.isAdmitted,
+                confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
         }
         let figures = StationFigures(timeZone: zone, rules: Self.conditionRules(settings))
         try await writer.perform { store in
             try figures.restore(
-                from: store, latest: summaries.latestCountedSeconds(now: Int64(Glibc.time(nil))), including: admission.isAdmitted)
+                from: store, latest: summaries.latestCountedSeconds(now: Int64(Glibc.time(nil))), including: admission.isAdmitted,
+                confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
         }
         let quarantine = MessageQuarantine(writer: writer, toleranceSeconds: futureToleranceSeconds, admission: admission)
         operatorLog.line(
@@ -169,7 +172,7 @@ public struct GatewayRun: Sendable {
         let ingestor = Ingestor(
             writer: writer, summaries: summaries, activity: activity, sink: publisher, site: Self.site(of: settings.station),
             rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), operatorLog: operatorLog, admission: admission,
-            figures: figures)
+            figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             hooks.onListenerEvent?(event)
             switch event {
@@ -227,6 +230,7 @@ public struct GatewayRun: Sendable {
         let udpPort = UInt16(settings.udp.port)
         let startedAt = Int64(Glibc.time(nil))
         let runningListener = Mutex<UDPListener?>(nil)
+        let followsNearbyStrikes = Self.followsNearbyStrikes(settings)
         let reportNow: @Sendable () -> StatusReport = {
             let depth = outboxDepth.load(ordering: .relaxed)
             let writerStatus = writer.status
@@ -238,7 +242,8 @@ public struct GatewayRun: Sendable {
                 mqttConnected: publisher?.isConnected ?? false, mqttBroker: publisher?.brokerAddress ?? "",
                 mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.state,
                 forecast: forecastService.component.map(ForecastStatus.init(service:)),
-                diskSpace: writerStatus.isDiskFull ? DiskSpace.of(databasePath: path, heldRecords: writerStatus.pendingCount) : nil)
+                diskSpace: writerStatus.isDiskFull ? DiskSpace.of(databasePath: path, heldRecords: writerStatus.pendingCount) : nil,
+                nearbyStrikes: followsNearbyStrikes ? ingestor.nearbyStrikes.summary(now: Int64(Glibc.time(nil))) : nil)
         }
         let status: StatusServer
         do {
@@ -399,6 +404,11 @@ public struct GatewayRun: Sendable {
         return server
     }
 
+    /// Whether the nearby-strikes feed is on: a radius and the WebSocket.
+    static func followsNearbyStrikes(_ settings: GatewayConfiguration) -> Bool {
+        settings.weatherFlow.nearbyStrikesKilometers > 0 && settings.weatherFlow.mode.usesWebSocket
+    }
+
     /// The MQTT publisher, started, unless MQTT is off (`--no-mqtt`).
     /// `rainCheck` announces the cloud's RainCheck rain entities (when a
     /// token is configured).
@@ -412,7 +422,8 @@ public struct GatewayRun: Sendable {
                     prefix: mqtt.homeAssistantPrefix, layout: layout, units: mqtt.publishedUnits,
                     disabledEntities: Set(mqtt.disabledEntities), rainCheck: rainCheck,
                     seaLevelPressure: settings.station.elevation != nil,
-                    minimumVersion: HomeAssistantVersion(mqtt.homeAssistantMinVersion) ?? .standard)
+                    minimumVersion: HomeAssistantVersion(mqtt.homeAssistantMinVersion) ?? .standard,
+                    nearbyStrikes: Self.followsNearbyStrikes(settings))
                 : nil
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),

@@ -27,6 +27,9 @@ public final class StationFigures: Sendable {
     /// The station's time zone (days, weeks, months and years begin there).
     public let timeZone: TimeZoneRules
     private let devices = Mutex<[String: Device]>([:])
+    /// `mqtt.lightning_strikes = "confirmed"`: the observations' strike
+    /// counts, which no one confirmed, do not move `lightning_nearby`.
+    private let confirmedStrikesOnly = Atomic<Bool>(false)
 
     /// Figures for a station in `timeZone` under `rules`.
     public init(timeZone: TimeZoneRules, rules: ConditionRules = ConditionRules()) {
@@ -37,8 +40,12 @@ public final class StationFigures: Sendable {
     /// Rebuilds from the store: the daily summaries of every device
     /// `including` accepts, and the observations, strikes and rain starts of
     /// the 24 hours before the newest stored observation (counted up to
-    /// `latest`, the latest timestamp that counts now).
-    public func restore(from store: Store, latest: Int64, including: (String) -> Bool = { _ in true }) throws {
+    /// `latest`, the latest timestamp that counts now). With
+    /// `confirmedStrikesOnly` only the strikes the cloud confirmed count.
+    public func restore(
+        from store: Store, latest: Int64, including: (String) -> Bool = { _ in true }, confirmedStrikesOnly: Bool = false
+    ) throws {
+        setConfirmedStrikesOnly(confirmedStrikesOnly)
         let serials = try store.devices().filter { $0.kind != .hub && including($0.serial) }.map(\.serial)
         let newest = min(try store.latestStates().compactMap { $0.latestObservation?.timestamp }.max() ?? latest, latest)
         let from = min(newest - DeviceConditions.rainWindowSeconds, timeZone.startOfDay(containing: newest))
@@ -48,16 +55,25 @@ public final class StationFigures: Sendable {
             try store.forEachObservation(serial: serial, from: from, to: latest + 1) { writes.append(.observation($0)) }
         }
         let admitted = Set(serials)
-        writes += try store.lightningStrikes(from: from, to: latest + 1).filter { admitted.contains($0.serial) }.map { .lightningStrike($0) }
+        writes += try store.lightningStrikes(from: from, to: latest + 1).filter {
+            admitted.contains($0.serial) && StrikeMemory.publishes($0.cloudMark, confirmedOnly: confirmedStrikesOnly)
+        }.map { .lightningStrike($0) }
         writes += try store.rainStarts(from: from, to: latest + 1).filter { admitted.contains($0.serial) }.map { .rainStart($0) }
         devices.withLock { $0 = [:] }
         note(writes)
+    }
+
+    /// Lets only strike events (the confirmed ones the ingestor passes on)
+    /// move `lightning_nearby`, not the observations' strike counts.
+    public func setConfirmedStrikesOnly(_ confirmedOnly: Bool) {
+        confirmedStrikesOnly.store(confirmedOnly, ordering: .relaxed)
     }
 
     /// Counts what one message stores (`writes`: its observations,
     /// strike, rain start and the daily summaries it changed): the same
     /// records `restore` reads back, so a restart rebuilds the same state.
     public func note(_ writes: [StoreWrite]) {
+        let observedStrikesCount = !confirmedStrikesOnly.load(ordering: .relaxed)
         devices.withLock { devices in
             for write in writes {
                 switch write {
@@ -65,8 +81,10 @@ public final class StationFigures: Sendable {
                     guard let date = LocalDate(record.localDate) else { continue }
                     devices[record.serial, default: Device()].records.note(Self.daySummary(record), on: date)
                 case .observation(let record):
+                    var row = Self.row(record)
+                    if !observedStrikesCount { row.strikeCount = nil }
                     devices[record.serial, default: Device()].conditions.add(
-                        Self.row(record), rules: rules, localDate: timeZone.localDate(at: record.timestamp))
+                        row, rules: rules, localDate: timeZone.localDate(at: record.timestamp))
                 case .lightningStrike(let strike):
                     devices[strike.serial, default: Device()].conditions.noteStrike(
                         at: strike.timestamp, distanceKilometers: Double(strike.distanceKilometers), rules: rules)

@@ -45,8 +45,10 @@ public final class DailySummaryKeeper: Sendable {
     ///
     /// Only devices `including` accepts are read (the admitted ones: a
     /// table an earlier version let forged serials fill is not read whole).
+    /// With `confirmedStrikesOnly` (`mqtt.lightning_strikes = "confirmed"`)
+    /// only the strikes the cloud confirmed count, as when they arrived.
     public func restore(
-        from store: Store, now: Int64, including: (String) -> Bool = { _ in true }
+        from store: Store, now: Int64, including: (String) -> Bool = { _ in true }, confirmedStrikesOnly: Bool = false
     ) throws -> (observations: Int, strikes: Int) {
         // A clock gone wrong (or a forged datagram stored by an earlier
         // version) must not move "today" into the future: nothing later
@@ -60,12 +62,23 @@ public final class DailySummaryKeeper: Sendable {
                 observations.append(DailySummaryKeeper.sample(record))
             }
         }
-        let strikes = try store.lightningStrikes(from: from, to: latest).filter { including($0.serial) }.map {
+        let strikes = try store.lightningStrikes(from: from, to: latest).filter {
+            including($0.serial) && StrikeMemory.publishes($0.cloudMark, confirmedOnly: confirmedStrikesOnly)
+        }.map {
             StrikeSample(serial: $0.serial, timestamp: $0.timestamp, distanceKilometers: Double($0.distanceKilometers))
         }
-        let rebuilt = DailyAccumulator.rebuilt(timeZone: timeZone, observations: observations, strikes: strikes)
+        let rebuilt = DailyAccumulator.rebuilt(
+            timeZone: timeZone, observations: observations, strikes: strikes, countsStrikeEvents: confirmedStrikesOnly)
         accumulator.withLock { $0 = rebuilt }
         return (observations.count, strikes.count)
+    }
+
+    /// Counts strike events (the confirmed ones the ingestor passes on)
+    /// instead of the observations' strike counts, for
+    /// `mqtt.lightning_strikes = "confirmed"`; from now on (a reload keeps
+    /// what was counted so far).
+    public func setCountsStrikeEvents(_ countsStrikeEvents: Bool) {
+        accumulator.withLock { $0.countsStrikeEvents = countsStrikeEvents }
     }
 
     /// Counts `message` and returns the summary rows it changed. A message

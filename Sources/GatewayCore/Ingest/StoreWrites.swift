@@ -107,7 +107,9 @@ public enum StoreWrites {
                     LightningStrikeRecord(
                         serial: serial, timestamp: strike.timestamp.secondsSince1970,
                         distanceKilometers: whole(strike.distanceKilometers) ?? 0,
-                        energy: whole(strike.energy) ?? 0))
+                        energy: whole(strike.energy) ?? 0,
+                        // Only the WebSocket's strikes are the cloud's (marked or not).
+                        cloudMark: source == .websocket ? StrikeMemory.storedMark(strike.cloudMark) : nil))
             ]
         case .rainStart(let event):
             return [.rainStart(RainStartRecord(serial: serial, timestamp: event.timestamp.secondsSince1970))]

@@ -30,6 +30,23 @@ extension HomeAssistantDiscovery {
         GatewayEntity(field: "version", name: "Version"),
     ]
 
+    /// The nearby-strikes feed's entities, announced only while the feed is
+    /// on: named "Nearby …" so that they are never taken for the station's
+    /// own lightning sensor (lightning detected by other stations and the
+    /// lightning network, within `weatherflow.nearby_strikes_kilometers`).
+    public func nearbyStrikeEntities() -> [GatewayEntity] {
+        guard nearbyStrikes else { return [] }
+        let distanceField = NearbyStrikePublication.distanceField
+        return [
+            GatewayEntity(
+                field: NearbyStrikePublication.lastHourCountField, name: "Nearby lightning count (last hour)", unit: "strikes",
+                stateClass: "measurement", diagnostic: false),
+            GatewayEntity(
+                field: distanceField, name: "Nearby lightning last distance", deviceClass: "distance",
+                unit: units.homeAssistantUnit(field: distanceField, fallback: "km"), stateClass: "measurement", diagnostic: false),
+        ]
+    }
+
     /// The identifier of this gateway's device.
     public var gatewayDeviceIdentifier: String { "tempest_gateway_\(gatewayID)" }
 
@@ -37,7 +54,7 @@ extension HomeAssistantDiscovery {
     /// the "Announce again" button, which sends `announce` to
     /// `<base>/gateway/command`.
     public func gatewayConfigs() -> [(topic: String, payload: String)] {
-        Self.gatewayEntities.map { entity in
+        (Self.gatewayEntities + nearbyStrikeEntities()).map { entity in
             (configTopic(entity.component, serial: gatewayDeviceIdentifier, field: entity.field), gatewayPayload(entity))
         } + [(configTopic(.button, serial: gatewayDeviceIdentifier, field: "announce"), announceButtonPayload())]
     }

@@ -54,12 +54,17 @@ public struct HomeAssistantDiscovery: Sendable {
     /// gateway and the forecast), so that gateways on one broker keep them
     /// apart: the configured id, else one derived from the base topic.
     public let gatewayID: String
+    /// Whether the gateway device also gets the nearby-strikes feed's
+    /// entities (`weatherflow.nearby_strikes_kilometers` above 0 with the
+    /// WebSocket), so that they never sit empty.
+    public let nearbyStrikes: Bool
 
     public init(
         prefix: String = "homeassistant", layout: TopicLayout, units: PublishedUnits = .metric,
         disabledEntities: Set<String> = [], rainCheck: Bool = false, seaLevelPressure: Bool = true,
-        minimumVersion: HomeAssistantVersion = .standard
+        minimumVersion: HomeAssistantVersion = .standard, nearbyStrikes: Bool = false
     ) {
+        self.nearbyStrikes = nearbyStrikes
         self.prefix = prefix
         self.layout = layout
         self.units = units

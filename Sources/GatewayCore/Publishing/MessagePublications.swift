@@ -38,6 +38,10 @@ public struct MessagePublications {
                     json.member("wind_gust", gust)
                     json.member("window_seconds", admitted.windowSeconds)
                 }
+                // The WeatherFlow cloud's word on a strike, when it gave one (additive).
+                if case .lightningStrike(let strike) = message, let mark = strike.cloudMark {
+                    json.member("cloud_mark", mark.name)
+                }
                 json.member("source", source)
                 json.member("received_at", receivedAt)
             })

@@ -54,7 +54,7 @@ public struct PublishedUnits: Sendable, Hashable {
             .rain
         case "rain_rate":
             .rainRate
-        case "lightning_strike_avg_distance", "lightning_strike_last_distance":
+        case "lightning_strike_avg_distance", "lightning_strike_last_distance", "nearby_lightning_last_distance":
             .distance
         default:
             nil

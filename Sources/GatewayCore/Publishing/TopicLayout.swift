@@ -14,6 +14,9 @@
 /// - `<base>/<serial>/event/<kind>`: one JSON object per message, not
 ///   retained: `observation`, `rapid_wind`, `lightning_strike`,
 ///   `rain_start`, `device_status`, `hub_status`.
+/// - `<gateway root>/event/nearby_lightning`: the WeatherFlow cloud's
+///   nearby-strikes feed, one JSON object per strike, not retained
+///   (`NearbyStrikePublication`).
 public struct TopicLayout: Sendable {
     /// The topic prefix.
     public let base: String
@@ -51,4 +54,7 @@ public struct TopicLayout: Sendable {
     }
 
     public func event(serial: String, kind: String) -> String { "\(base)/\(serial)/event/\(kind)" }
+
+    /// One of the gateway's own event topics (`nearby_lightning`), not retained.
+    public func gatewayEvent(kind: String) -> String { "\(gatewayRoot)/event/\(kind)" }
 }

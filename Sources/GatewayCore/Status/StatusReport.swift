@@ -31,6 +31,8 @@ public struct StatusReport {
     public var forecast: ForecastStatus? = nil
     /// The space in the database's folder while the disk is full, else nil.
     public var diskSpace: DiskSpace? = nil
+    /// The nearby-strikes feed's counts; nil while the feed is off.
+    public var nearbyStrikes: NearbyStrikeTally.Summary? = nil
 
     /// How much of a report is handed to `output` at a time: a report of
     /// thousands of devices is written out in pieces instead of being held
@@ -91,6 +93,7 @@ public struct StatusReport {
             "Database \(databasePath): \(writable); size \(ByteCount.text(Store.diskBytes(databasePath: databasePath))); "
                 + "writes waiting: \(writerStatus.pendingCount).")
         lines.append(cloudText(now: now))
+        if let nearbyStrikes { lines.append(Self.nearbyStrikesText(nearbyStrikes, now: now)) }
         lines.append(forecastText(now: now))
         flush()
     }
@@ -147,6 +150,7 @@ public struct StatusReport {
             if json.text.utf8.count >= StatusReport.pieceBytes { output(json.takeText()) }
         }
         json.endArray()
+        if let nearbyStrikes { Self.writeNearbyStrikes(nearbyStrikes, into: &json) }
         json.key("database")
         json.beginObject()
         json.member("path", databasePath)
@@ -184,7 +188,7 @@ public struct StatusReport {
     }
 
     /// Makes one from its parts.
-    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, admission: DeviceAdmission.Snapshot? = nil, cloudFutureCount: Int = 0, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil) {
+    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, admission: DeviceAdmission.Snapshot? = nil, cloudFutureCount: Int = 0, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil, nearbyStrikes: NearbyStrikeTally.Summary? = nil) {
         self.startedAt = startedAt
         self.listener = listener
         self.bindAddress = bindAddress
@@ -201,6 +205,7 @@ public struct StatusReport {
         self.cloud = cloud
         self.forecast = forecast
         self.diskSpace = diskSpace
+        self.nearbyStrikes = nearbyStrikes
     }
 }
 

@@ -21,7 +21,11 @@
 ///
 /// Lightning counts come from the observations' per-interval strike counts,
 /// which cover every strike the sensor saw; strike events supply the last
-/// strike's time and distance and the day's closest strike.
+/// strike's time and distance and the day's closest strike. With
+/// `countsStrikeEvents` (only the strikes the WeatherFlow cloud confirmed
+/// count, `mqtt.lightning_strikes = "confirmed"`) it is the other way
+/// round: the observations' counts, which no one confirmed, are left out,
+/// and each strike event counts one.
 public struct DailyAccumulator: Sendable {
     struct DayState: Sendable {
         var totals: DayTotals
@@ -39,6 +43,9 @@ public struct DailyAccumulator: Sendable {
 
     /// The station's time zone, which decides where days begin.
     public let timeZone: TimeZoneRules
+    /// Counts strike events instead of the observations' strike counts
+    /// (changing it applies to what is added from then on).
+    public var countsStrikeEvents = false
     private var days: [String: [LocalDate: DayState]] = [:]
 
     /// An empty accumulator for a station in `timeZone`.
@@ -53,6 +60,11 @@ public struct DailyAccumulator: Sendable {
     /// or is older than the day before the newest day kept.
     @discardableResult
     public mutating func add(_ sample: ObservationSample) -> Bool {
+        var sample = sample
+        if countsStrikeEvents {
+            sample.lightningStrikeCount = nil
+            sample.lightningStrikeAverageDistanceKilometers = nil
+        }
         let date = timeZone.localDate(at: sample.timestamp)
         guard prepareDay(date, serial: sample.serial) else { return false }
         guard days[sample.serial]![date]!.observationTimestamps.insert(sample.timestamp).inserted else { return false }
@@ -71,6 +83,10 @@ public struct DailyAccumulator: Sendable {
         let key = StrikeKey(timestamp: strike.timestamp, distance: strike.distanceKilometers)
         guard days[strike.serial]![date]!.strikeKeys.insert(key).inserted else { return false }
         if let distance = strike.distanceKilometers { days[strike.serial]![date]!.totals.noteStrike(distanceKilometers: distance) }
+        if countsStrikeEvents {
+            days[strike.serial]![date]!.totals.strikeCount += 1
+            days[strike.serial]![date]!.strikeMinutes.append((strike.timestamp, 1))
+        }
         if let latest = days[strike.serial]![date]!.latestStrike, latest.timestamp >= strike.timestamp {
             return true
         }
@@ -114,9 +130,10 @@ public struct DailyAccumulator: Sendable {
     /// `strikes` (in any order) gives: the way to restore state from the
     /// store after a restart.
     public static func rebuilt(
-        timeZone: TimeZoneRules, observations: [ObservationSample], strikes: [StrikeSample]
+        timeZone: TimeZoneRules, observations: [ObservationSample], strikes: [StrikeSample], countsStrikeEvents: Bool = false
     ) -> DailyAccumulator {
         var accumulator = DailyAccumulator(timeZone: timeZone)
+        accumulator.countsStrikeEvents = countsStrikeEvents
         // Newest first, so the two days kept are fixed before older rows arrive.
         for sample in observations.sorted(by: { $0.timestamp > $1.timestamp }) { accumulator.add(sample) }
         for strike in strikes.sorted(by: { $0.timestamp > $1.timestamp }) { accumulator.add(strike) }

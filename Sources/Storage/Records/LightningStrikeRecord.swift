@@ -11,12 +11,18 @@ public struct LightningStrikeRecord: Sendable, Equatable {
     public var distanceKilometers: Int
     /// Relative strike energy (unitless).
     public var energy: Int
+    /// What the WeatherFlow cloud said of it; nil when only the station
+    /// reported it (UDP, REST). A record with a mark came from the cloud,
+    /// and the store keeps it as the same strike as one stored for the same
+    /// device and second (`Store.insert`).
+    public var cloudMark: StrikeCloudMark?
 
     /// Creates a strike.
-    public init(serial: String, timestamp: Int64, distanceKilometers: Int, energy: Int) {
+    public init(serial: String, timestamp: Int64, distanceKilometers: Int, energy: Int, cloudMark: StrikeCloudMark? = nil) {
         self.serial = serial
         self.timestamp = timestamp
         self.distanceKilometers = distanceKilometers
         self.energy = energy
+        self.cloudMark = cloudMark
     }
 }

@@ -37,18 +37,24 @@ extension Store {
                 }
                 if deleted > 0 { report.deletedRows[table] = deleted }
             }
+            // The nearby strikes are kept as long as the station's own.
+            let byID: [(table: String, column: String, days: Int?)] = [
+                ("nearby_strikes", "timestamp", policy.lightningStrikeDays),
+                ("forecast_snapshots", "fetched_at", policy.forecastSnapshotDays),
+            ]
             if let days = policy.packAfterDays {
                 report.packedRows = try packStep(now: now, afterDays: days)
                 if !report.packedRows.isEmpty { more = true }
             }
-            if let days = policy.forecastSnapshotDays {
+            for (table, column, days) in byID {
+                guard let days else { continue }
                 try database.run(
-                    "DELETE FROM forecast_snapshots WHERE id IN (SELECT id FROM forecast_snapshots WHERE fetched_at < ? LIMIT ?)"
+                    "DELETE FROM \(table) WHERE id IN (SELECT id FROM \(table) WHERE \(column) < ? LIMIT ?)"
                 ) {
                     try $0.bind(now - Int64(days) * Self.secondsPerDay, at: 0)
                     try $0.bind(maximumRows, at: 1)
                 }
-                if database.changes > 0 { report.deletedRows["forecast_snapshots"] = database.changes }
+                if database.changes > 0 { report.deletedRows[table] = database.changes }
                 if database.changes >= maximumRows { more = true }
             }
             report.hasMore = more

@@ -22,7 +22,7 @@
 ///   by device and time range, which the primary key serves.
 public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
-    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6]
+    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7]
 
     /// The version this binary creates and understands.
     public static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -261,6 +261,41 @@ public enum Schema {
                 reason TEXT NOT NULL,
                 message TEXT NOT NULL
             );
+            """
+    )
+
+    /// Version 7: lightning from the WeatherFlow cloud (WebSocket, issue #30).
+    ///
+    /// `lightning_strikes.cloud_mark` is what the cloud said of a strike:
+    /// NULL when only the station reported it (UDP, REST), 0 when the cloud
+    /// forwarded it without a mark, else `LightningStrikeMark`'s raw value
+    /// (1 enhanced, 2 confirmed). A strike the station reported and the
+    /// cloud forwarded too (same device and second) stays one row: the
+    /// first copy's distance and energy, the best mark (`Store.insert`).
+    ///
+    /// `nearby_strikes` holds the geo-strike feed, strikes near a station
+    /// detected by others: the cloud's station id (not a device), time,
+    /// position in micro-degrees, distance (km) and energy rounded to whole
+    /// numbers as for the station's strikes, and the mark. The unique index
+    /// makes a strike that arrives twice one row; missing coordinates count
+    /// as equal there (a plain UNIQUE would let NULLs repeat).
+    static let version7 = Migration(
+        version: 7,
+        name: "cloud strike marks and nearby strikes",
+        sql: """
+            ALTER TABLE lightning_strikes ADD COLUMN cloud_mark INTEGER;
+            CREATE TABLE nearby_strikes (
+                id INTEGER PRIMARY KEY,
+                station_id INTEGER NOT NULL,
+                timestamp INTEGER NOT NULL,
+                latitude_micro_deg INTEGER,
+                longitude_micro_deg INTEGER,
+                distance_km INTEGER,
+                energy INTEGER,
+                cloud_mark INTEGER
+            );
+            CREATE UNIQUE INDEX nearby_strikes_once ON nearby_strikes (
+                station_id, timestamp, ifnull(latitude_micro_deg, -1000000000), ifnull(longitude_micro_deg, -1000000000));
             """
     )
 }

@@ -78,21 +78,6 @@ extension Store {
         return database.changes > 0
     }
 
-    /// Stores a lightning strike (repeats ignored).
-    @discardableResult
-    public func insert(_ record: LightningStrikeRecord) throws -> Bool {
-        let device = try deviceID(serial: record.serial, seenAt: record.timestamp)
-        try database.run(
-            "INSERT OR IGNORE INTO lightning_strikes (device_id, timestamp, distance_km, energy) VALUES (?, ?, ?, ?)"
-        ) { s in
-            try s.bind(device, at: 0)
-            try s.bind(record.timestamp, at: 1)
-            try s.bind(Int64(record.distanceKilometers), at: 2)
-            try s.bind(Int64(record.energy), at: 3)
-        }
-        return database.changes > 0
-    }
-
     /// Stores a rain start (repeats ignored).
     @discardableResult
     public func insert(_ record: RainStartRecord) throws -> Bool {

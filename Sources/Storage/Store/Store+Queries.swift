@@ -155,7 +155,7 @@ extension Store {
     public func lightningStrikes(from: Int64, to: Int64) throws -> [LightningStrikeRecord] {
         let statement = try database.statement(
             """
-            SELECT d.serial, s.timestamp, s.distance_km, s.energy FROM lightning_strikes s JOIN devices d ON d.id = s.device_id
+            SELECT d.serial, s.timestamp, s.distance_km, s.energy, s.cloud_mark FROM lightning_strikes s JOIN devices d ON d.id = s.device_id
             WHERE s.timestamp >= ? AND s.timestamp < ? ORDER BY s.timestamp, d.serial
             """)
         defer { statement.reset() }
@@ -166,7 +166,8 @@ extension Store {
             rows.append(
                 LightningStrikeRecord(
                     serial: statement.string(0) ?? "", timestamp: statement.int64(1) ?? 0,
-                    distanceKilometers: statement.int(2) ?? 0, energy: statement.int(3) ?? 0))
+                    distanceKilometers: statement.int(2) ?? 0, energy: statement.int(3) ?? 0,
+                    cloudMark: statement.int(4).flatMap(StrikeCloudMark.init(rawValue:))))
         }
         return rows
     }

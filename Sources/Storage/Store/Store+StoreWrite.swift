@@ -11,6 +11,7 @@ extension Store {
         case .observation(let record): try insert(record)
         case .rapidWind(let record): try insert(record)
         case .lightningStrike(let record): try insert(record)
+        case .nearbyStrike(let record): try insert(record)
         case .rainStart(let record): try insert(record)
         case .deviceStatus(let record): try insert(record)
         case .hubStatus(let record): try insert(record)

@@ -14,6 +14,8 @@ public enum StoreWrite: Sendable, Equatable {
     case rapidWind(RapidWindRecord)
     /// A lightning strike.
     indirect case lightningStrike(LightningStrikeRecord)
+    /// A strike of the cloud's nearby-strikes feed.
+    indirect case nearbyStrike(NearbyStrikeRecord)
     /// A rain start.
     indirect case rainStart(RainStartRecord)
     /// A device status.

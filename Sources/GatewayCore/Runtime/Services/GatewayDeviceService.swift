@@ -26,7 +26,7 @@ public struct GatewayDeviceService: Service {
     public func run() async {
         await cancelWhenGracefulShutdown { [publisher, intervalSeconds, values] in
             while !Task.isCancelled {
-                if let publisher { publisher.update(values: values().messages(layout: publisher.layout)) }
+                if let publisher { publisher.update(values: values().messages(layout: publisher.layout, units: publisher.format.units)) }
                 try? await Task.sleep(for: .seconds(intervalSeconds))
             }
         }

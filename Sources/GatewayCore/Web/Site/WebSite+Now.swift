@@ -15,16 +15,20 @@ extension WebSite {
         if snapshot.devices.isEmpty {
             body += "<p>No observation stored yet. Values appear here once the station has reported.</p>\n"
         }
+        let nearby = context.report().nearbyStrikes
         for (index, device) in snapshot.devices.enumerated() {
-            body += deviceSection(device, number: index + 1, now: snapshot.now)
+            body += deviceSection(device, number: index + 1, now: snapshot.now, nearby: index == 0 ? nearby : nil)
         }
         body += "<p class=\"footnote\">\(HTMLText.escape(StaleRule.footnote)) Times are in the station's time zone, "
             + "\(HTMLText.escape(context.timeZone.identifier)).</p>\n"
         return html(PageLayout(title: "Now", section: .now, mainID: "now", live: true).render(body))
     }
 
-    /// One device's section: its values as a description list, then its strikes.
-    private func deviceSection(_ device: NowDevice, number: Int, now: Int64) -> String {
+    /// One device's section: its values as a description list, then its
+    /// strikes (with the WeatherFlow cloud's mark, when it gave one) and,
+    /// for the first device while the feed is on, the count of the
+    /// nearby-strikes feed (the gateway's, from other stations).
+    private func deviceSection(_ device: NowDevice, number: Int, now: Int64, nearby: NearbyStrikeTally.Summary?) -> String {
         let heading = "device-\(number)"
         var html = "<section aria-labelledby=\"\(heading)\"><h2 id=\"\(heading)\">\(device.kindName) \(HTMLText.escape(device.serial))</h2>\n"
         html += "<dl class=\"values\">\n"
@@ -48,12 +52,25 @@ extension WebSite {
                 html += "<ul class=\"strikes\">\n"
                 for strike in strikes.prefix(50) {
                     let distance = units.shown(field: "lightning_strike_last_distance", Double(strike.distanceKilometers))
-                    html += "<li>At \(WebTime.clock(strike.timestamp, in: context.timeZone)): distance \(distance.html)</li>\n"
+                    let mark = strike.cloudMark.flatMap { $0 == .unmarked ? nil : " (\($0.name) by the WeatherFlow cloud)" } ?? ""
+                    html += "<li>At \(WebTime.clock(strike.timestamp, in: context.timeZone)): distance \(distance.html)\(mark)</li>\n"
                 }
                 if strikes.count > 50 { html += "<li>and \(strikes.count - 50) earlier strikes</li>\n" }
                 html += "</ul>\n"
             }
+            if let nearby { html += nearbyParagraph(nearby) }
         }
         return html + "</section>\n"
+    }
+
+    /// The nearby-strikes feed's count of the last 3 hours, labels before values.
+    private func nearbyParagraph(_ nearby: NearbyStrikeTally.Summary) -> String {
+        var text = "<p class=\"nearby\">Nearby lightning in the last 3 hours (other stations, from the WeatherFlow cloud): "
+            + "<span class=\"value\" data-field=\"nearby_lightning_last_3_hours\">\(Plural.count(nearby.lastThreeHoursCount, "strike"))</span>"
+        if nearby.lastThreeHoursCount > 0, let distance = nearby.lastDistanceKilometers, let at = nearby.lastAt {
+            text += "; the last at \(WebTime.clock(at, in: context.timeZone)), distance "
+                + units.shown(field: "lightning_strike_last_distance", distance).html
+        }
+        return text + ".</p>\n"
     }
 }
