@@ -146,7 +146,7 @@ public struct GatewayRun: Sendable {
         // heard (the same ones after a restart: the devices table keeps
         // only admitted devices, in the order first seen).
         let knownSerials = try await writer.perform { store in try store.earliestDeviceSerials(limit: maxDevices) }
-        let admission = DeviceAdmission(configured: Set(settings.station.serials), limit: maxDevices, known: knownSerials)
+        let admission = DeviceAdmission(configured: Set(settings.stations.flatMap(\.serials)), limit: maxDevices, known: knownSerials)
         let restored = try await writer.perform { store in
             try summaries.restore(from: store, now: Int64(Glibc.time(nil)), including: admission.isAdmitted)
         }
