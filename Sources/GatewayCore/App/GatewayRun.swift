@@ -360,6 +360,7 @@ public struct GatewayRun: Sendable {
     static func cloudSettings(_ settings: GatewayConfiguration, pollIntervalSeconds: Double) -> CloudFollowerSettings {
         var cloud = CloudFollowerSettings()
         cloud.stationID = settings.station.stationID
+        cloud.stations = settings.stations.map { CloudStationChoice(stationID: $0.stationID, serials: $0.serials) }
         cloud.quietSeconds = Int64(settings.weatherFlow.fallbackAfterSeconds)
         cloud.powerSaveQuietSeconds = max(cloud.quietSeconds, 900)
         cloud.horizonSeconds = Int64(settings.weatherFlow.backfillDays) * 86_400
