@@ -170,6 +170,7 @@ public struct GatewayRun: Sendable {
             writer: writer, summaries: summaries, activity: activity, sink: publisher, site: Self.site(of: settings.station),
             rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), operatorLog: operatorLog, admission: admission,
             figures: figures)
+        ingestor.setSites(StationSites(settings.stations))
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             hooks.onListenerEvent?(event)
             switch event {

@@ -29,8 +29,8 @@ public final class Ingestor: Sendable {
     private let activity: DeviceActivity
     private let sink: (any RetainedStateSink)?
     private let throttle: RapidWindThrottle
-    /// Where the station stands, for sea-level pressure; a reload may change it.
-    private let site: Mutex<DerivedObservation.Site?>
+    /// Where the stations stand, for sea-level pressure; a reload may change it.
+    private let sites: Mutex<StationSites>
     private let refused = Atomic<Int>(0)
     private let operatorLog: OperatorLog
     /// Which devices are the station's; nil: every device. Messages reach
@@ -55,7 +55,7 @@ public final class Ingestor: Sendable {
         self.activity = activity
         self.sink = sink
         self.throttle = RapidWindThrottle(intervalSeconds: rapidWindIntervalSeconds)
-        self.site = Mutex(site)
+        self.sites = Mutex(StationSites(first: site))
         self.operatorLog = operatorLog
     }
 
@@ -64,7 +64,12 @@ public final class Ingestor: Sendable {
 
     /// Changes where the station stands (a reload set or changed the elevation).
     public func setSite(_ site: DerivedObservation.Site?) {
-        self.site.withLock { $0 = site }
+        setSites(StationSites(first: site))
+    }
+
+    /// Changes where each station stands (several stations: each device takes its own station's).
+    public func setSites(_ sites: StationSites) {
+        self.sites.withLock { $0 = sites }
     }
 
     /// Stores and counts one message received at `receivedAt` (the
@@ -80,7 +85,7 @@ public final class Ingestor: Sendable {
             let snapshot = isLate ? nil : figures?.snapshot(for: message, totals: totals, asOf: asOf)
             let format = sink.format
             let publications = MessagePublications(
-                published, layout: format.layout, source: source.name, receivedAt: now, site: site.withLock { $0 },
+                published, layout: format.layout, source: source.name, receivedAt: now, site: sites.withLock { $0.site(for: message.envelope.serialNumber.rawValue) },
                 totals: totals, qos: format.qos, units: format.units, compatibility: format.compatibility, snapshot: snapshot)
             writes += publications.events.map { StoreWrite.outbox($0) }
             // At a station's pace the values leave with the commit's events

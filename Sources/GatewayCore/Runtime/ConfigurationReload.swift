@@ -39,7 +39,7 @@ public struct ConfigurationReload {
         if old.stations.map(\.serials) != new.stations.map(\.serials) || old.station.maxDevices != new.station.maxDevices {
             needRestart.append("station.serials and max_devices")
         }
-        if old.station.elevation != new.station.elevation || old.station.sensorHeight != new.station.sensorHeight {
+        if StationSites(old.stations) != StationSites(new.stations) {
             applied.append("station.elevation and sensor_height")
         }
         if Self.mqttPublishingChanged(old.mqtt, new.mqtt) {
