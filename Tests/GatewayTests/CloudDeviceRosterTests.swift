@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import HTTP
 import TempestCloud
+import TempestTestKit
 import TempestUDP
 import Testing
 
@@ -61,5 +63,25 @@ struct CloudDeviceRosterTests {
             return #expect(Bool(false))
         }
         #expect(reason.contains("the account has 2 stations (1 Backyard, 2 Cabin)"))
+    }
+
+    @Test("the account is asked once; after forget() (a 404) it is asked again; devices() lists every followed device")
+    func cachedUntilForgotten() async throws {
+        let server = try LocalHTTPServer()
+        server.route("/stations", .init(body: RESTFixtures.twoStations))
+        let client = WeatherFlowClient(
+            token: try #require(APIToken("roster-token-1")), baseURL: server.baseURL,
+            retryPolicy: RetryPolicy(maximumAttempts: 1, baseDelaySeconds: 0, maximumDelaySeconds: 0),
+            requestTemplate: HTTPRequest(url: "", connectTimeoutSeconds: 2, totalTimeoutSeconds: 5))
+        let roster = CloudDeviceRoster(
+            client: client, choices: [CloudStationChoice(stationID: 55555), CloudStationChoice(stationID: 98765)], heardSerials: { [] })
+        let devices = await roster.devices()
+        #expect(devices?.map(\.serial.rawValue) == ["AR-00011111", "SK-00022222", "ST-00054321"])
+        #expect(devices?.map(\.stationID) == [55555, 55555, 98765])
+        _ = try await roster.resolve()
+        #expect(server.requests.filter { $0.target.hasPrefix("/stations") }.count == 1)
+        roster.forget()
+        _ = try await roster.resolve()
+        #expect(server.requests.filter { $0.target.hasPrefix("/stations") }.count == 2)
     }
 }
