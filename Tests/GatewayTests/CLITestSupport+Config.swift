@@ -28,3 +28,19 @@ extension Gateway {
         return path
     }
 }
+
+extension PseudoTerminalProcess {
+    /// Answers setup's broker questions on the terminal: host 127.0.0.1,
+    /// `port`, no user name. Whether every question came in time.
+    func answerBrokerQuestions(port: UInt16) -> Bool {
+        let answers = [
+            ("Broker host name or address (press Enter for localhost): ", "127.0.0.1"), ("Broker port (press Enter for 1883): ", "\(port)"),
+            ("Broker user name, empty for none", ""),
+        ]
+        for (question, answer) in answers {
+            guard waitFor(question, seconds: 20) else { return false }
+            type(answer + "\n")
+        }
+        return true
+    }
+}

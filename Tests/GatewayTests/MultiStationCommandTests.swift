@@ -80,4 +80,33 @@ struct MultiStationCommandTests {
         #expect(values["mqtt.port"] as? Int == Int(broker.port))
         #expect(try String(contentsOfFile: config, encoding: .utf8).components(separatedBy: "[[station]]").count == 3)
     }
+
+    @Test("setup on a terminal takes several stations as numbers or ids separated by commas, and asks again after a wrong one")
+    func setupAsksForSeveral() throws {
+        let directory = try TemporaryDirectory()
+        let server = try cloud()
+        let broker = try MosquittoBroker()
+        let config = directory.file("config.toml")
+        let terminal = try PseudoTerminalProcess(
+            executable: Gateway.path,
+            arguments: [
+                "setup", "--config", config, "--token-file", try tokenFile(directory), "--weatherflow-api", server.baseURL,
+                "--udp-seconds", "0",
+            ],
+            environment: ["NO_COLOR": "1"])
+        #expect(terminal.waitFor("Which stations? Type a number, 1 to 2, or a station id; several separated by commas", seconds: 20))
+        terminal.type("3, 98765\n")
+        #expect(terminal.waitFor("3, 98765 is not a list of numbers from the list or station ids.", seconds: 10))
+        terminal.type("2, 98765\n")
+        #expect(terminal.answerBrokerQuestions(port: broker.port))
+        #expect(terminal.waitFor("Serve the web page? Its port, such as 8080, empty for off: ", seconds: 20))
+        terminal.type("\n")
+        #expect(terminal.waitFor("Write this configuration? Type yes or no (press Enter for yes): ", seconds: 20))
+        terminal.type("yes\n")
+        #expect(try terminal.wait(seconds: 30) == 0, "\(terminal.screen)")
+        #expect(terminal.screen.contains("Chosen: station 55555, Cabin."))
+        let values = try Gateway.shownSettings(config)
+        #expect(values["station.station_id"] as? Int == 55555)
+        #expect(values["station[2].station_id"] as? Int == 98765)
+    }
 }
