@@ -73,6 +73,17 @@ struct StationListTests {
             ])
     }
 
+    @Test("A serial the environment gives the first station that the second lists too is a problem at the second station's line")
+    func sharedSerialFromEnvironment() {
+        let loaded = resolve(
+            "[[station]]\nstation_id = 100\n[[station]]\nstation_id = 200\nserials = [\"SK-00000003\"]\n",
+            environment: ["TEMPEST_GATEWAY_STATION_SERIALS": "ST-00000001,SK-00000003"])
+        #expect(
+            loaded.problems.map(\.description) == [
+                "line 5: station[2].serials: SK-00000003 is also a device of station[1]; allowed: each device serial in one station"
+            ])
+    }
+
     @Test("Only [[station]] repeats: [[mqtt]] is a clear error")
     func otherSectionsDoNotRepeat() {
         let loaded = resolve("[[mqtt]]\nhost = \"a\"\n[[mqtt]]\nhost = \"b\"\n")

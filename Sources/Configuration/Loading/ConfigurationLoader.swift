@@ -27,7 +27,6 @@ public enum ConfigurationLoader {
         var laterStations = [[String: (TOMLValue, SettingOrigin)]]()
         var problems = [ConfigurationProblem]()
         var setsNoKey = false
-        var stationLines = [[String: Int]]()
         var stationsRepeat = false
         if let fileText {
             let document = TOMLDocument(parsing: fileText)
@@ -37,7 +36,6 @@ public enum ConfigurationLoader {
             stationsRepeat = document.tables.contains { $0.name == stationSection && $0.isArrayElement }
             let stationCount = max(1, document.elementCount(of: stationSection))
             laterStations = Array(repeating: [:], count: stationCount - 1)
-            stationLines = Array(repeating: [:], count: stationCount)
             let sections = ConfigurationSchema.sections
             for entry in document.entries {
                 guard let key = ConfigurationSchema.key(entry.key) else {
@@ -57,7 +55,6 @@ public enum ConfigurationLoader {
                     } else {
                         laterStations[entry.element - 1][key.path] = (value, .file(line: entry.line))
                     }
-                    if key.section == stationSection { stationLines[entry.element][key.name] = entry.line }
                 case .failure(let violation):
                     problems.append(
                         ConfigurationProblem(key: label, line: entry.line, problem: violation.problem, allowed: key.rule.allowed))
@@ -100,7 +97,7 @@ public enum ConfigurationLoader {
                 }
             }
         if stations.count > 1 {
-            problems += sharedDeviceProblems(stations, lines: stationLines, repeating: stationsRepeat)
+            problems += sharedDeviceProblems(stations, repeating: stationsRepeat)
         }
         return LoadedConfiguration(path: path, settings: settings, problems: problems, setsNoKey: setsNoKey, stations: stations)
     }
@@ -135,7 +132,7 @@ public enum ConfigurationLoader {
 
     /// Two stations naming the same device serial or the same station id.
     private static func sharedDeviceProblems(
-        _ stations: [[ResolvedSetting]], lines: [[String: Int]], repeating: Bool
+        _ stations: [[ResolvedSetting]], repeating: Bool
     ) -> [ConfigurationProblem] {
         var problems = [ConfigurationProblem]()
         // The first station (index) to name each serial (`ST-…`) or station id (`#123`).
@@ -162,7 +159,7 @@ public enum ConfigurationLoader {
                     problems.append(
                         ConfigurationProblem(
                             key: repeating ? stationLabel(setting.key, element: index) : setting.key.path,
-                            line: index < lines.count ? lines[index][setting.key.name] : nil,
+                            line: setting.origin.line, variable: setting.origin.variable,
                             problem: "\(claim.problem) station[\(owner + 1)]", allowed: claim.allowed))
                 }
             }
