@@ -83,7 +83,7 @@ struct TOMLDocumentTests {
             ("a = 2024-07-13", "dates and times are not supported (2024-07-13)"),
             ("a = localhost", "localhost is not a value; text must be in quotes"),
             ("a = \"\"\"x\"\"\"", "multi-line strings (\"\"\") are not supported"),
-            ("[[servers]]", "arrays of tables ([[...]]) are not supported"),
+            ("[[servers]", "the table header is not closed with ]]"),
             ("[mqtt", "the table header is not closed"),
             ("= 3", "expected a key, found '='"),
         ])
@@ -102,6 +102,23 @@ struct TOMLDocumentTests {
             document.problems.map(\.description) == [
                 "line 3: a.x: the key is set twice (first on line 2); allowed: each key once",
                 "line 5: the table [a] appears twice (first on line 1)",
+            ])
+    }
+
+    @Test("Arrays of tables: each [[name]] header starts the next element; mixing [name] and [[name]] is refused")
+    func arraysOfTables() {
+        let document = TOMLDocument(parsing: "[[s]]\nx = 1\n[m]\ny = 2\n[[s]] # second\nx = 3\n")
+        #expect(document.problems.isEmpty, "\(document.problems)")
+        #expect(document.elementCount(of: "s") == 2)
+        #expect(document.entry("s.x")?.value == .integer(1))
+        #expect(document.entry("s.x", element: 1)?.value == .integer(3))
+        #expect(document.entry("s.x", element: 1)?.line == 6)
+        #expect(document.table("s", element: 1)?.line == 5)
+        let mixed = TOMLDocument(parsing: "[s]\nx = 1\n[[s]]\ny = 2\n[[t]]\n[t]\n")
+        #expect(
+            mixed.problems.map(\.description) == [
+                "line 3: [[s]] follows a single [s] table (line 1); allowed: [[s]] for every one of them, the first included",
+                "line 6: [t] follows [[t]] tables (line 5); allowed: [[t]] for every one of them",
             ])
     }
 

@@ -55,6 +55,43 @@ struct ConfigCommandTests {
         #expect(problems.first?["problem"] as? String == "0 is out of range")
     }
 
+    @Test("several stations: validate names the station of each problem, show lists each, set edits one; a [station] file stays one")
+    func severalStations() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("config.toml")
+        let single = "[station]\nstation_id = 100\n"
+        try single.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try Gateway.run(["config", "validate", "--config", path]).status == 0)
+        #expect(try Gateway.run(["config", "set", "station.elevation", "12", "--config", path]).status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == single + "elevation = 12.0\n", "a [station] file stays as it is")
+
+        try """
+            [[station]]
+            station_id = 100
+            [[station]]
+            station_id = 100
+            timezone = "Mars/Olympus"
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let bad = try Gateway.run(["config", "validate", "--config", path])
+        #expect(bad.status == 1)
+        #expect(bad.standardOutput.contains("line 4: station[2].station_id: station 100 is also station[1]; allowed: each station_id once"))
+        #expect(bad.standardOutput.contains("line 5: station[2].timezone: \"Mars/Olympus\" is not a time zone this system knows"))
+
+        try "[[station]]\nstation_id = 100\n[[station]]\nstation_id = 200\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let set = try Gateway.run(["config", "set", "station[2].timezone", "Europe/Zurich", "--config", path])
+        #expect(set.status == 0, "\(set.standardError)")
+        #expect(set.standardOutput == "Set station[2].timezone = \"Europe/Zurich\" in \(path).\n")
+        let beyond = try Gateway.run(["config", "set", "station[3].timezone", "Europe/Zurich", "--config", path])
+        #expect(beyond.status != 0)
+        #expect(beyond.standardError.contains("station[3].timezone: the file names 2 stations"))
+        let shown = try Gateway.run(["config", "show", "--config", path], environment: ["NO_COLOR": "1"])
+        let lines = shown.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("[[station]] 2 of 2"))
+        #expect(lines.contains("  station[2].station_id: 200; from: file line 4"))
+        #expect(lines.contains("  station[2].timezone: \"Europe/Zurich\"; from: file line 5"))
+        #expect(lines.contains("  station.station_id: 100; from: file line 2"))
+    }
+
     @Test("A missing --config file is an error that names it")
     func missingFile() throws {
         let directory = try TemporaryDirectory()

@@ -13,10 +13,7 @@ struct SetupCommandTests {
     let token = "setup-secret-789"
 
     func tokenFile(_ directory: TemporaryDirectory) throws -> String {
-        let path = directory.file("token")
-        try (token + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o600)
-        return path
+        try Gateway.tokenFile(directory, token: token)
     }
 
     func cloud() throws -> LocalHTTPServer {
@@ -25,17 +22,9 @@ struct SetupCommandTests {
         return server
     }
 
-    /// The value of `key` as `config show --json` reports it.
+    /// The value of each key as `config show --json` reports it.
     func shown(_ config: String) throws -> [String: Any] {
-        let result = try Gateway.run(["config", "show", "--json", "--config", config])
-        #expect(result.status == 0, "\(result.standardError)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-        let settings = try #require(document["settings"] as? [[String: Any]])
-        var values: [String: Any] = [:]
-        for setting in settings {
-            if let key = setting["key"] as? String, let value = setting["value"] { values[key] = value }
-        }
-        return values
+        try Gateway.shownSettings(config)
     }
 
     @Test("with options only: the station's facts, the broker and the token file go into the configuration; broadcasts are matched to the station")
@@ -130,12 +119,7 @@ struct SetupCommandTests {
             environment: ["NO_COLOR": "1"])
         #expect(terminal.waitFor("Paste the token (typing is not shown): ", seconds: 20))
         terminal.type(token + "\n")
-        #expect(terminal.waitFor("Broker host name or address (press Enter for localhost): ", seconds: 20))
-        terminal.type("127.0.0.1\n")
-        #expect(terminal.waitFor("Broker port (press Enter for 1883): ", seconds: 10))
-        terminal.type("\(broker.port)\n")
-        #expect(terminal.waitFor("Broker user name, empty for none", seconds: 10))
-        terminal.type("\n")
+        #expect(terminal.answerBrokerQuestions(port: broker.port))
         #expect(terminal.waitFor("Serve the web page? Its port, such as 8080, empty for off: ", seconds: 20))
         terminal.type("8080\n")
         #expect(terminal.waitFor("Web page address: 127.0.0.1 for this computer only, 0.0.0.0 for the whole network (press Enter for 127.0.0.1): ", seconds: 10))

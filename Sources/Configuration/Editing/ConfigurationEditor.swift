@@ -14,24 +14,35 @@ public enum ConfigurationEditor {
     /// result with a problem that the text did not have before or that
     /// concerns this key (so an edit never makes a file worse, and one
     /// problem of a broken file can be fixed at a time).
+    ///
+    /// `station[2].elevation` names a key of the second `[[station]]`
+    /// table (`station.elevation` is the first station's);
+    /// ``appendingStation(_:to:)`` adds a station.
     public static func setting(_ keyPath: String, to text: String, in fileText: String) throws -> String {
-        guard let key = ConfigurationSchema.key(keyPath) else { throw ConfigurationError.unknownKey(keyPath) }
-        let value: TOMLValue
-        switch key.rule.check(key.rule.value(fromText: text)) {
-        case .success(let checked): value = checked
-        case .failure(let violation):
-            throw ConfigurationError.invalid(
-                path: nil, problems: [ConfigurationProblem(key: key.path, problem: violation.problem, allowed: key.rule.allowed)])
+        let (path, element) = stationElement(of: keyPath)
+        guard let key = ConfigurationSchema.key(path), element == 0 || key.section == ConfigurationLoader.stationSection else {
+            throw ConfigurationError.unknownKey(keyPath)
         }
+        let value = try checkedValue(key, text)
         let document = TOMLDocument(parsing: fileText)
+        let count = document.elementCount(of: key.section)
+        guard element < max(1, count) else {
+            throw ConfigurationError.invalid(
+                path: nil,
+                problems: [
+                    ConfigurationProblem(
+                        key: keyPath, problem: "the file names \(max(1, count)) " + (count > 1 ? "stations" : "station"),
+                        allowed: "station[1] to station[\(max(1, count))]; `tempest-gateway select --add ID` adds a station")
+                ])
+        }
         var lines = TOMLDocument.lines(of: fileText).map(String.init)
-        if let entry = document.entry(key.path) {
+        if let entry = document.entry(key.path, element: element) {
             var scalars = Array(lines[entry.line - 1].unicodeScalars)
             scalars.replaceSubrange(entry.valueColumns, with: value.tomlText.unicodeScalars)
             lines[entry.line - 1] = String(String.UnicodeScalarView(scalars))
         } else {
             let newLine = "\(key.name) = \(value.tomlText)"
-            if let header = document.tables.first(where: { $0.name == key.section }) {
+            if let header = document.table(key.section, element: element) {
                 lines.insert(newLine, at: insertionIndex(for: key, under: header, in: lines, document: document))
             } else {
                 if let last = lines.last, !last.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.append("") }
@@ -39,13 +50,37 @@ public enum ConfigurationEditor {
             }
         }
         let result = lines.joined(separator: "\n") + "\n"
-        let before = problems(of: fileText).map(signature)
-        let added = problems(of: result).filter { $0.key == key.path || !before.contains(signature($0)) }
-        guard added.isEmpty else { throw ConfigurationError.invalid(path: nil, problems: added) }
+        try checkNoProblemAdded(before: fileText, after: result, keys: [keyPath, key.path, ConfigurationLoader.stationLabel(key, element: element)])
         return result
     }
 
-    private static func problems(of text: String) -> [ConfigurationProblem] {
+    /// `value` checked against `key`'s rule, or an error naming the key.
+    static func checkedValue(_ key: ConfigurationKey, _ text: String) throws -> TOMLValue {
+        switch key.rule.check(key.rule.value(fromText: text)) {
+        case .success(let checked): return checked
+        case .failure(let violation):
+            throw ConfigurationError.invalid(
+                path: nil, problems: [ConfigurationProblem(key: key.path, problem: violation.problem, allowed: key.rule.allowed)])
+        }
+    }
+
+    /// Throws when `after` has a problem that `before` did not have, or one
+    /// that concerns one of `keys`.
+    static func checkNoProblemAdded(before: String, after: String, keys: Set<String>) throws {
+        let earlier = problems(of: before).map(signature)
+        let added = problems(of: after).filter { keys.contains($0.key ?? "") || !earlier.contains(signature($0)) }
+        guard added.isEmpty else { throw ConfigurationError.invalid(path: nil, problems: added) }
+    }
+
+    /// `station[2].elevation` as (`station.elevation`, 1); any other path as (path, 0).
+    static func stationElement(of keyPath: String) -> (path: String, element: Int) {
+        guard let open = keyPath.firstIndex(of: "["), let close = keyPath.firstIndex(of: "]"), open < close,
+            let number = Int(keyPath[keyPath.index(after: open)..<close]), number >= 1
+        else { return (keyPath, 0) }
+        return (String(keyPath[..<open]) + String(keyPath[keyPath.index(after: close)...]), number - 1)
+    }
+
+    static func problems(of text: String) -> [ConfigurationProblem] {
         ConfigurationLoader.resolve(fileText: text, path: nil, environment: [:]).problems
     }
 

@@ -23,19 +23,20 @@ public enum ConfigurationLoader {
     /// Resolves every key from `fileText` (nil: no file) and `environment`.
     public static func resolve(fileText: String?, path: String?, environment: [String: String]) -> LoadedConfiguration {
         var values = [String: (TOMLValue, SettingOrigin)]()
+        // The second and later `[[station]]` tables; the first one's keys are in `values`.
+        var laterStations = [[String: (TOMLValue, SettingOrigin)]]()
         var problems = [ConfigurationProblem]()
         var setsNoKey = false
+        var stationsRepeat = false
         if let fileText {
             let document = TOMLDocument(parsing: fileText)
             setsNoKey = document.entries.isEmpty && document.problems.isEmpty
             problems += document.problems
+            problems += sectionProblems(document)
+            stationsRepeat = document.tables.contains { $0.name == stationSection && $0.isArrayElement }
+            let stationCount = max(1, document.elementCount(of: stationSection))
+            laterStations = Array(repeating: [:], count: stationCount - 1)
             let sections = ConfigurationSchema.sections
-            for table in document.tables where !sections.contains(table.name) {
-                problems.append(
-                    ConfigurationProblem(
-                        line: table.line, problem: "[\(table.name)] is not a known section",
-                        allowed: sections.map { "[\($0)]" }.joined(separator: ", ")))
-            }
             for entry in document.entries {
                 guard let key = ConfigurationSchema.key(entry.key) else {
                     // Keys of an unknown section are covered by its header's problem.
@@ -44,11 +45,19 @@ public enum ConfigurationLoader {
                     problems.append(ConfigurationSchema.unknownKeyProblem(entry.key, line: entry.line, variable: nil))
                     continue
                 }
+                // A repeated section other than [[station]] has its header's problem.
+                if entry.element > 0 && key.section != stationSection { continue }
+                let label = stationsRepeat && key.section == stationSection ? stationLabel(key, element: entry.element) : key.path
                 switch key.rule.check(entry.value) {
-                case .success(let value): values[key.path] = (value, .file(line: entry.line))
+                case .success(let value):
+                    if entry.element == 0 {
+                        values[key.path] = (value, .file(line: entry.line))
+                    } else {
+                        laterStations[entry.element - 1][key.path] = (value, .file(line: entry.line))
+                    }
                 case .failure(let violation):
                     problems.append(
-                        ConfigurationProblem(key: key.path, line: entry.line, problem: violation.problem, allowed: key.rule.allowed))
+                        ConfigurationProblem(key: label, line: entry.line, problem: violation.problem, allowed: key.rule.allowed))
                 }
             }
         }
@@ -79,6 +88,82 @@ public enum ConfigurationLoader {
             let (value, origin) = values[key.path] ?? (key.defaultValue, .defaultValue)
             return ResolvedSetting(key: key, value: value, origin: origin)
         }
-        return LoadedConfiguration(path: path, settings: settings, problems: problems, setsNoKey: setsNoKey)
+        let stationKeys = ConfigurationSchema.keys.filter { $0.section == stationSection }
+        let stations = [settings.filter { $0.key.section == stationSection }]
+            + laterStations.enumerated().map { index, values in
+                stationKeys.map { key in
+                    let (value, origin) = values[key.path] ?? (key.defaultValue, .defaultValue)
+                    return ResolvedSetting(key: key, value: value, origin: origin, element: index + 1)
+                }
+            }
+        if stations.count > 1 {
+            problems += sharedDeviceProblems(stations, repeating: stationsRepeat)
+        }
+        return LoadedConfiguration(path: path, settings: settings, problems: problems, setsNoKey: setsNoKey, stations: stations)
+    }
+
+    /// The section that may repeat as `[[station]]`, one table per station.
+    static let stationSection = "station"
+
+    /// `station[2].elevation`: a station key with its 1-based station number.
+    static func stationLabel(_ key: ConfigurationKey, element: Int) -> String {
+        "\(key.section)[\(element + 1)].\(key.name)"
+    }
+
+    /// Unknown sections, and sections other than `station` given as `[[...]]`.
+    private static func sectionProblems(_ document: TOMLDocument) -> [ConfigurationProblem] {
+        let sections = ConfigurationSchema.sections
+        var problems = [ConfigurationProblem]()
+        for table in document.tables {
+            if !sections.contains(table.name) {
+                problems.append(
+                    ConfigurationProblem(
+                        line: table.line, problem: "[\(table.name)] is not a known section",
+                        allowed: sections.map { "[\($0)]" }.joined(separator: ", ")))
+            } else if table.isArrayElement && table.name != stationSection {
+                problems.append(
+                    ConfigurationProblem(
+                        line: table.line, problem: "[[\(table.name)]] repeats a section the gateway has once",
+                        allowed: "[\(table.name)]; only [[\(stationSection)]] repeats, one table per station"))
+            }
+        }
+        return problems
+    }
+
+    /// Two stations naming the same device serial or the same station id.
+    private static func sharedDeviceProblems(
+        _ stations: [[ResolvedSetting]], repeating: Bool
+    ) -> [ConfigurationProblem] {
+        var problems = [ConfigurationProblem]()
+        // The first station (index) to name each serial (`ST-…`) or station id (`#123`).
+        var owners = [String: Int]()
+        for (index, settings) in stations.enumerated() {
+            for setting in settings {
+                let claims: [(name: String, problem: String, allowed: String)]
+                switch (setting.key.name, setting.value) {
+                case ("serials", .array(let elements)?):
+                    claims = elements.compactMap { element in
+                        guard case .string(let serial) = element else { return nil }
+                        return (serial, "\(serial) is also a device of", "each device serial in one station")
+                    }
+                case ("station_id", .integer(let id)?):
+                    claims = [("#\(id)", "station \(id) is also", "each station_id once")]
+                default:
+                    claims = []
+                }
+                for claim in claims {
+                    guard let owner = owners[claim.name], owner != index else {
+                        owners[claim.name] = index
+                        continue
+                    }
+                    problems.append(
+                        ConfigurationProblem(
+                            key: repeating ? stationLabel(setting.key, element: index) : setting.key.path,
+                            line: setting.origin.line, variable: setting.origin.variable,
+                            problem: "\(claim.problem) station[\(owner + 1)]", allowed: claim.allowed))
+                }
+            }
+        }
+        return problems
     }
 }

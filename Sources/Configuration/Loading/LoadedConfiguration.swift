@@ -15,13 +15,31 @@ public struct LoadedConfiguration: Sendable {
     /// meant, so `config validate` warns, and a reload refuses it when the
     /// running configuration came from a file that set keys.
     public let setsNoKey: Bool
+    /// The `[station]` keys of every station, in file order: the first is
+    /// the one in ``settings`` (environment variables apply to it), the
+    /// others come from the second and later `[[station]]` tables.
+    public let stations: [[ResolvedSetting]]
 
-    /// Creates a loaded configuration.
-    public init(path: String?, settings: [ResolvedSetting], problems: [ConfigurationProblem], setsNoKey: Bool = false) {
+    /// Creates a loaded configuration (`stations` nil: one station, from `settings`).
+    public init(
+        path: String?, settings: [ResolvedSetting], problems: [ConfigurationProblem], setsNoKey: Bool = false,
+        stations: [[ResolvedSetting]]? = nil
+    ) {
         self.path = path
         self.settings = settings
         self.problems = problems
         self.setsNoKey = setsNoKey
+        self.stations = stations ?? [settings.filter { $0.key.section == ConfigurationLoader.stationSection }]
+    }
+
+    /// Every setting as `config show` lists them: ``settings`` with the
+    /// second and later stations' keys after the first station's.
+    public var allSettings: [ResolvedSetting] {
+        let later = stations.dropFirst().flatMap { $0 }
+        guard !later.isEmpty, let last = settings.lastIndex(where: { $0.key.section == ConfigurationLoader.stationSection }) else {
+            return settings
+        }
+        return Array(settings[...last]) + later + settings[(last + 1)...]
     }
 
     /// What is allowed but probably a mistake, in sentences.
@@ -38,7 +56,7 @@ public struct LoadedConfiguration: Sendable {
     /// value (the file's, else the default), so check ``problems`` first or
     /// use ``validConfiguration()``.
     public var configuration: GatewayConfiguration {
-        GatewayConfiguration(values: ConfigurationValues(settings: settings))
+        GatewayConfiguration(values: ConfigurationValues(settings: settings), stations: stations.map(ConfigurationValues.init))
     }
 
     /// The typed configuration, or an error listing every problem.

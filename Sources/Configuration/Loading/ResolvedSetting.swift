@@ -9,4 +9,19 @@ public struct ResolvedSetting: Sendable {
     public let value: TOMLValue?
     /// Where the value came from.
     public let origin: SettingOrigin
+    /// For a `[[station]]` key: which station, from 0 (0 for every other key).
+    public let element: Int
+
+    init(key: ConfigurationKey, value: TOMLValue?, origin: SettingOrigin, element: Int = 0) {
+        self.key = key
+        self.value = value
+        self.origin = origin
+        self.element = element
+    }
+
+    /// The key as `config show` names it: `station.elevation` for the first
+    /// station, `station[2].elevation` for the second.
+    public var label: String {
+        element == 0 ? key.path : ConfigurationLoader.stationLabel(key, element: element)
+    }
 }

@@ -18,6 +18,18 @@ public enum SettingOrigin: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The file's line, when the value came from the file.
+    public var line: Int? {
+        if case .file(let line) = self { return line }
+        return nil
+    }
+
+    /// The environment variable, when the value came from one.
+    public var variable: String? {
+        if case .environment(let variable) = self { return variable }
+        return nil
+    }
+
     /// One word for machines: `default`, `file` or `environment`.
     public var kind: String {
         switch self {

@@ -8,8 +8,10 @@ public struct GatewayConfiguration: Sendable, Equatable {
     public var udp: UDP
     /// `[storage]`: the database and how long each table keeps its rows.
     public var storage: Storage
-    /// `[station]`: facts about the station.
-    public var station: Station
+    /// `[station]`, or one `[[station]]` table each: facts about every
+    /// station, in file order; never empty (without a table, one station
+    /// with the defaults).
+    public var stations: [Station]
     /// `[mqtt]`: the broker and what to publish.
     public var mqtt: MQTT
     /// `[weatherflow]`: the WeatherFlow cloud.
@@ -26,14 +28,22 @@ public struct GatewayConfiguration: Sendable, Equatable {
         self.init(values: .defaults)
     }
 
-    init(values: ConfigurationValues) {
+    init(values: ConfigurationValues, stations: [ConfigurationValues]? = nil) {
         udp = UDP(values)
         storage = Storage(values)
-        station = Station(values)
+        self.stations = (stations ?? [values]).map(Station.init)
+        if self.stations.isEmpty { self.stations = [Station(values)] }
         mqtt = MQTT(values)
         weatherFlow = WeatherFlow(values)
         forecast = Forecast(values)
         metrics = Metrics(values)
         web = Web(values)
+    }
+
+    /// The first station: the only one of a `[station]` file, and the one
+    /// environment variables and `run`'s station options apply to.
+    public var station: Station {
+        get { stations[0] }
+        set { stations[0] = newValue }
     }
 }

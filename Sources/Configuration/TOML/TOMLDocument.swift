@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-/// A TOML file read line by line: its `[table]` headers, its `key = value`
-/// entries with line numbers, and every syntax problem found (reading goes
+/// A TOML file read line by line: its `[table]` and `[[table]]` headers,
+/// its `key = value` entries with line numbers, and every syntax problem found (reading goes
 /// on after a bad line, so all of them are reported at once).
 ///
 /// The subset: tables, dotted and quoted keys, basic and literal one-line
-/// strings, integers, decimals, booleans, one-line arrays and `#` comments.
-/// Multi-line strings and arrays, dates and arrays of tables are reported
-/// as unsupported.
+/// strings, integers, decimals, booleans, one-line arrays, arrays of tables
+/// (`[[station]]`, each header starting the next element) and `#` comments.
+/// Multi-line strings and arrays, dates and inline tables are reported as
+/// unsupported. Which tables may repeat is the reader's business (the
+/// configuration allows it for `station` only).
 public struct TOMLDocument: Sendable {
     /// Every `key = value` line, in file order.
     public private(set) var entries: [TOMLEntry] = []
-    /// Every `[table]` header, in file order.
+    /// Every `[table]` and `[[table]]` header, in file order.
     public private(set) var tables: [TOMLTable] = []
     /// Syntax problems and keys or tables given twice.
     public private(set) var problems: [ConfigurationProblem] = []
@@ -20,6 +22,7 @@ public struct TOMLDocument: Sendable {
     /// Reads `text`.
     public init(parsing text: String) {
         var table = ""
+        var element = 0
         var firstLineOfKey = [String: Int]()
         for (offset, rawLine) in TOMLDocument.lines(of: text).enumerated() {
             let line = offset + 1
@@ -28,19 +31,10 @@ public struct TOMLDocument: Sendable {
             do {
                 if scanner.atEndOrComment() { continue }
                 if scanner.take("[") {
-                    if scanner.isNext("[") {
-                        throw TOMLSyntaxError("arrays of tables ([[...]]) are not supported", allowed: "[section] headers")
-                    }
-                    let name = try scanner.key().joined(separator: ".")
-                    guard scanner.take("]") else {
-                        throw TOMLSyntaxError("the table header is not closed", allowed: "[section]")
-                    }
-                    try scanner.expectEndOfLine(after: "table header")
-                    if let earlier = tables.first(where: { $0.name == name }) {
-                        throw TOMLSyntaxError("the table [\(name)] appears twice (first on line \(earlier.line))")
-                    }
-                    tables.append(TOMLTable(name: name, line: line))
-                    table = name
+                    let header = try TOMLDocument.header(&scanner, line: line, tables: tables)
+                    tables.append(header)
+                    table = header.name
+                    element = header.element
                     continue
                 }
                 let parts = try scanner.key()
@@ -54,11 +48,12 @@ public struct TOMLDocument: Sendable {
                 let value = try scanner.value()
                 let end = scanner.index
                 try scanner.expectEndOfLine(after: "value")
-                if let earlier = firstLineOfKey[fullKey] {
+                let uniqueKey = "\(element) \(fullKey)"
+                if let earlier = firstLineOfKey[uniqueKey] {
                     throw TOMLSyntaxError("the key is set twice (first on line \(earlier))", allowed: "each key once")
                 }
-                firstLineOfKey[fullKey] = line
-                entries.append(TOMLEntry(key: fullKey, value: value, line: line, valueColumns: start..<end))
+                firstLineOfKey[uniqueKey] = line
+                entries.append(TOMLEntry(key: fullKey, value: value, line: line, valueColumns: start..<end, element: element))
             } catch let error as TOMLSyntaxError {
                 problems.append(ConfigurationProblem(key: key, line: line, problem: error.problem, allowed: error.allowed))
             } catch {
@@ -67,9 +62,52 @@ public struct TOMLDocument: Sendable {
         }
     }
 
-    /// The entry for the dotted `key`, if the file sets it.
-    public func entry(_ key: String) -> TOMLEntry? {
-        entries.first { $0.key == key }
+    /// The entry for the dotted `key` (in `element` of an array of tables),
+    /// if the file sets it.
+    public func entry(_ key: String, element: Int = 0) -> TOMLEntry? {
+        entries.first { $0.key == key && $0.element == element }
+    }
+
+    /// The header that starts `element` of table `name`, if the file has it.
+    public func table(_ name: String, element: Int = 0) -> TOMLTable? {
+        tables.first { $0.name == name && $0.element == element }
+    }
+
+    /// How many elements the table `name` has: 0 when absent, 1 for a single
+    /// `[name]`, else the number of `[[name]]` headers.
+    public func elementCount(of name: String) -> Int {
+        tables.filter { $0.name == name }.count
+    }
+
+    /// A header line after its first `[`: `[name]` or `[[name]]`, checked
+    /// against the headers before it (a single table once; a single table
+    /// and an array of tables never under one name).
+    private static func header(_ scanner: inout TOMLLineScanner, line: Int, tables: [TOMLTable]) throws -> TOMLTable {
+        let isArray = scanner.take("[")
+        let name = try scanner.key().joined(separator: ".")
+        guard scanner.take("]"), !isArray || scanner.take("]") else {
+            throw TOMLSyntaxError(
+                isArray ? "the table header is not closed with ]]" : "the table header is not closed",
+                allowed: isArray ? "[[section]]" : "[section]")
+        }
+        try scanner.expectEndOfLine(after: "table header")
+        let earlier = tables.filter { $0.name == name }
+        if let first = earlier.first {
+            if !isArray && !first.isArrayElement {
+                throw TOMLSyntaxError("the table [\(name)] appears twice (first on line \(first.line))")
+            }
+            if !isArray {
+                throw TOMLSyntaxError(
+                    "[\(name)] follows [[\(name)]] tables (line \(first.line))",
+                    allowed: "[[\(name)]] for every one of them")
+            }
+            if !first.isArrayElement {
+                throw TOMLSyntaxError(
+                    "[[\(name)]] follows a single [\(name)] table (line \(first.line))",
+                    allowed: "[[\(name)]] for every one of them, the first included")
+            }
+        }
+        return TOMLTable(name: name, line: line, isArrayElement: isArray, element: earlier.count)
     }
 
     /// `text` split into lines, without their `\n` or `\r\n`.

@@ -14,12 +14,16 @@ public struct TOMLEntry: Sendable, Equatable {
     /// Unicode scalars (so an editor can replace just the value and keep a
     /// trailing comment).
     public var valueColumns: Range<Int>
+    /// Under a `[[table]]` header: which element of the array, from 0 (0
+    /// for every other entry).
+    public var element: Int
 
     /// Creates an entry.
-    public init(key: String, value: TOMLValue, line: Int, valueColumns: Range<Int>) {
+    public init(key: String, value: TOMLValue, line: Int, valueColumns: Range<Int>, element: Int = 0) {
         self.key = key
         self.value = value
         self.line = line
         self.valueColumns = valueColumns
+        self.element = element
     }
 }

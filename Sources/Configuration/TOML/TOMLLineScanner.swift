@@ -35,9 +35,6 @@ struct TOMLLineScanner {
         return true
     }
 
-    /// Whether `scalar` is next, without consuming it.
-    func isNext(_ scalar: Unicode.Scalar) -> Bool { current == scalar }
-
     /// After a value or header: nothing but whitespace and a comment.
     mutating func expectEndOfLine(after what: String) throws {
         guard atEndOrComment() else {

@@ -55,7 +55,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let probe = BroadcastProbe.listen(port: port, seconds: seconds)
         checks.append(contentsOf: probe.checks)
         let (loaded, problems) = try configOptions.loadChecked()
-        let stationSerials = Set(loaded.configuration.station.serials)
+        let stationSerials = Set(loaded.configuration.stations.flatMap(\.serials))
         if !stationSerials.isEmpty, !probe.heard.isEmpty {
             let foreign = Set(probe.heard.keys).subtracting(stationSerials)
             checks.append(

@@ -119,7 +119,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Without station serials, how many of the devices heard first are the station's (default: 16).")
     var maxDevices: Int?
 
-    @Option(parsing: .unconditional, help: "The WeatherFlow station to follow in the cloud (default: the account's only station, or the one heard over UDP).")
+    @Option(parsing: .unconditional, help: "The WeatherFlow station to follow in the cloud, as the first configured station's station_id (default: every configured station's; without any, the account's only station, or the one heard over UDP).")
     var station: Int?
 
     @Option(parsing: .unconditional, help: "Poll the WeatherFlow REST API once a Tempest sent nothing over UDP for this many seconds (default 180; 15 minutes in power-save mode 3).")

@@ -17,7 +17,7 @@ struct SetupCommand: AsyncParsableCommand {
         abstract: "Set the gateway up: token, station, broadcasts, broker, configuration file.",
         discussion: """
             Five steps, each said in plain words: 1. your WeatherFlow personal access token (typed without \
-            echo, or from --token-file), 2. your stations, of which you choose one, 3. up to --udp-seconds \
+            echo, or from --token-file), 2. your stations, of which you choose one or more, 3. up to --udp-seconds \
             of listening for the hub's broadcasts, to confirm they arrive and that their serials belong to \
             the station, 4. the MQTT broker, whose connection and credentials are tested, 5. the \
             configuration file, with the web page if you want one (its port, address and password), shown \
@@ -29,7 +29,8 @@ struct SetupCommand: AsyncParsableCommand {
             names these files; it never holds a secret itself.
 
             Without a terminal, or with --yes, it asks nothing: give --token-file, and --station when the \
-            account has several stations.
+            account has several stations (repeat --station to configure several: the first replaces the \
+            file's first station, the others are added as [[station]] tables; `select --add` adds one later).
 
             Examples:
               sudo tempest-gateway setup
@@ -43,8 +44,10 @@ struct SetupCommand: AsyncParsableCommand {
     @Option(help: "A file holding the WeatherFlow personal access token (mode 600); without it, the token is asked for.")
     var tokenFile: String?
 
-    @Option(parsing: .unconditional, help: "The WeatherFlow station id to use; without it, you choose from the list.")
-    var station: Int?
+    @Option(
+        parsing: .unconditionalSingleValue,
+        help: "The WeatherFlow station id to use; repeat it for several stations; without it, you choose from the list.")
+    var station: [Int] = []
 
     @Option(help: "The MQTT broker's host name or address.")
     var mqttHost: String?
@@ -139,8 +142,7 @@ struct SetupCommand: AsyncParsableCommand {
             for line in StationFormat.lines(station, number: index + 1) { StandardOutput.line(line) }
         }
         let chosen = try choose(from: stations, interactive: interactive, input: input)
-        StandardOutput.line("Chosen: station \(chosen.id), \(chosen.name ?? "unnamed").")
-        settings += StationSettings.settings(for: chosen)
+        for station in chosen { StandardOutput.line("Chosen: station \(station.id), \(station.name ?? "unnamed").") }
 
         // 3. The broadcasts.
         StandardOutput.line("")
@@ -148,7 +150,8 @@ struct SetupCommand: AsyncParsableCommand {
             StandardOutput.line("Step 3 of 5: listening for the hub's broadcasts on UDP port \(udpPort) for up to \(Plural.count(udpSeconds, "second")).")
             let probe = BroadcastProbe.listen(port: udpPort, seconds: udpSeconds)
             for check in probe.checks { for line in check.lines { StandardOutput.line(line) } }
-            for line in probe.serialMatch(stationSerials: Set(chosen.devices.compactMap { $0.serialNumber?.rawValue })) { StandardOutput.line(line) }
+            let serials = Set(chosen.flatMap(\.devices).compactMap { $0.serialNumber?.rawValue })
+            for line in probe.serialMatch(stationSerials: serials) { StandardOutput.line(line) }
         } else {
             StandardOutput.line("Step 3 of 5: skipped (--udp-seconds 0); `tempest-gateway doctor` checks the broadcasts later.")
         }
@@ -192,7 +195,18 @@ struct SetupCommand: AsyncParsableCommand {
         let web = try webPageChoice(current: current.web, directory: directory, interactive: interactive, input: input)
         settings += web.settings
         var text = existingText ?? ""
-        for setting in settings {
+        var stationSettings: [(key: String, value: String)] = []
+        for (index, station) in chosen.enumerated() {
+            do {
+                let placed = try StationPlacement.written(station, into: text, add: index > 0)
+                text = placed.text
+                stationSettings += placed.settings
+            } catch {
+                throw SetupError("station \(station.id): \(error)")
+            }
+        }
+        settings = stationSettings + settings
+        for setting in settings where !setting.key.hasPrefix("station") {
             do {
                 text = try ConfigurationEditor.setting(setting.key, to: setting.value, in: text)
             } catch {
@@ -221,21 +235,33 @@ struct SetupCommand: AsyncParsableCommand {
         StandardOutput.line("Written to \(path). Start the gateway with `tempest-gateway run --config \(path)`, or under systemd with `sudo systemctl restart tempest-gateway`.")
     }
 
-    /// The station named by `--station`, the only one, or the one the user picks.
-    private func choose(from stations: [Station], interactive: Bool, input: TerminalInput) throws -> Station {
-        if let station {
-            guard let found = stations.first(where: { $0.id == station }) else {
-                throw SetupError("station \(station) is not in this account; its stations are " + stations.map { String($0.id) }.joined(separator: ", "))
+    /// The stations named by `--station`, the only one, or the ones the user picks.
+    private func choose(from stations: [Station], interactive: Bool, input: TerminalInput) throws -> [Station] {
+        if !station.isEmpty {
+            return try station.map { id in
+                guard let found = stations.first(where: { $0.id == id }) else {
+                    throw SetupError("station \(id) is not in this account; its stations are " + stations.map { String($0.id) }.joined(separator: ", "))
+                }
+                return found
             }
-            return found
         }
-        if stations.count == 1 { return stations[0] }
-        guard interactive else { throw SetupError("this account has \(stations.count) stations; choose one with --station ID") }
+        if stations.count == 1 { return stations }
+        guard interactive else { throw SetupError("this account has \(stations.count) stations; choose one with --station ID (repeat the option for several)") }
         for _ in 0..<5 {
-            guard let answer = input.ask("Which station? Type its number, 1 to \(stations.count), or its station id", default: "1") else { break }
-            if let number = Int(answer), (1...stations.count).contains(number) { return stations[number - 1] }
-            if let id = Int(answer), let found = stations.first(where: { $0.id == id }) { return found }
-            StandardOutput.line("\(answer) is neither a number from the list nor a station id.")
+            guard
+                let answer = input.ask(
+                    "Which stations? Type a number, 1 to \(stations.count), or a station id; several separated by commas", default: "1")
+            else { break }
+            let picked = answer.split(separator: ",").map { $0.trimmingWhitespace() }.map { word -> Station? in
+                if let number = Int(word), (1...stations.count).contains(number) { return stations[number - 1] }
+                return Int(word).flatMap { id in stations.first { $0.id == id } }
+            }
+            if !picked.isEmpty, picked.allSatisfy({ $0 != nil }) {
+                var unique: [Station] = []
+                for station in picked.compactMap({ $0 }) where !unique.contains(where: { $0.id == station.id }) { unique.append(station) }
+                return unique
+            }
+            StandardOutput.line("\(answer) is not a list of numbers from the list or station ids.")
         }
         throw SetupError("no station was chosen")
     }

@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import ArgumentParser
+import Configuration
 import GatewayCore
 import JSON
 import TempestCloud
@@ -14,7 +15,9 @@ struct StationsCommand: AsyncParsableCommand {
         discussion: """
             Asks the WeatherFlow REST API with your personal access token and lists each station's id, \
             name, location, elevation and time zone, and its devices with serial numbers, cloud device ids \
-            and sensor heights.
+            and sensor heights. Each station says whether the configuration names it (by station_id, or by \
+            one of its serials) and as which of the configured stations; `tempest-gateway select ID` \
+            switches to one, `select --add ID` adds one.
 
             Examples:
               tempest-gateway stations --token-file ~/.config/tempest-gateway/token
@@ -30,7 +33,8 @@ struct StationsCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let client = try cloudOptions.client(configured: configOptions.configuration().weatherFlow)
+        let configured = try configOptions.configuration()
+        let client = try cloudOptions.client(configured: configured.weatherFlow)
         let stations: [Station]
         do {
             stations = try await client.stations()
@@ -49,6 +53,9 @@ struct StationsCommand: AsyncParsableCommand {
                 writer.member("longitude", station.longitudeDegrees)
                 writer.member("elevation", station.elevationMeters)
                 writer.member("timezone", station.timeZoneIdentifier)
+                let position = Self.position(of: station, in: configured.stations)
+                writer.member("configured", position != nil)
+                writer.member("configured_position", position.map(Int64.init))
                 writer.key("devices")
                 writer.beginArray()
                 for device in station.devices {
@@ -69,7 +76,22 @@ struct StationsCommand: AsyncParsableCommand {
         }
         if stations.isEmpty { StandardOutput.line("This token's account has no stations.") }
         for station in stations {
-            for line in StationFormat.lines(station) { StandardOutput.line(line) }
+            let lines = StationFormat.lines(station)
+            StandardOutput.line(lines[0])
+            let configuredLine = Self.position(of: station, in: configured.stations).map {
+                "  Configured: yes, as station \($0) of \(configured.stations.count)"
+            } ?? "  Configured: no (`tempest-gateway select --add \(station.id)` adds it)"
+            StandardOutput.line(configuredLine)
+            for line in lines.dropFirst() { StandardOutput.line(line) }
         }
+    }
+
+    /// The 1-based place of `station` among the configured stations: by
+    /// `station_id`, else by a serial of one of its devices; nil when none names it.
+    static func position(of station: Station, in configured: [GatewayConfiguration.Station]) -> Int? {
+        let serials = Set(station.devices.compactMap { $0.serialNumber?.rawValue })
+        let index = configured.firstIndex { $0.stationID == station.id }
+            ?? configured.firstIndex { $0.stationID == nil && !serials.isDisjoint(with: $0.serials) }
+        return index.map { $0 + 1 }
     }
 }

@@ -106,11 +106,40 @@ struct ForecastOptions: ParsableArguments {
         operatorLog.line(
             "Forecasts from \(RedactedURL.redact(openMeteoApi)) for \(query.locationKey) every \(Plural.count(forecastInterval, "minute")) "
                 + "(\(WeightedCalls.format(query.weightedCalls)) weighted calls a poll).")
+        let several = configured.stations.count > 1
+        // The other stations with coordinates: the same variables, their own place and zone, one shared client (and budget).
+        var companions: [ForecastService] = []
+        for (index, station) in configured.stations.enumerated().dropFirst() {
+            guard let latitude = station.latitude, let longitude = station.longitude else { continue }
+            var other = query
+            other.latitude = latitude
+            other.longitude = longitude
+            other.timeZone = station.timeZone ?? "auto"
+            let name = Self.topicName(of: station, number: index + 1)
+            operatorLog.line("Forecasts also for station \(name) at \(other.locationKey), under <base>/station/\(name)/forecast.")
+            companions.append(
+                ForecastService(
+                    poller: ForecastPoller(client: client, query: other, schedule: schedule), query: other, writer: writer,
+                    publisher: publisher, units: units, refreshSeconds: max(0.2, forecastRefreshSeconds),
+                    station: StationReading.provider(writer: writer, summaries: summaries, serials: Self.serials(of: station)),
+                    logger: Logger(label: "tempest.forecast.\(name)"), operatorLog: operatorLog,
+                    topicBase: publisher.map { "\($0.layout.base)/station/\(name)" }))
+        }
         return ForecastService(
             poller: ForecastPoller(client: client, query: query, schedule: schedule),
             query: query, writer: writer,
             publisher: publisher, units: units, refreshSeconds: max(0.2, forecastRefreshSeconds),
-            station: StationReading.provider(writer: writer, summaries: summaries),
-            logger: Logger(label: "tempest.forecast"), operatorLog: operatorLog)
+            station: StationReading.provider(writer: writer, summaries: summaries, serials: several ? Self.serials(of: configured.station) : nil),
+            logger: Logger(label: "tempest.forecast"), operatorLog: operatorLog, companions: companions)
+    }
+
+    /// A station's name in its forecast topics: its station_id, else `number` (its place in the file).
+    static func topicName(of station: GatewayConfiguration.Station, number: Int) -> String {
+        station.stationID.map(String.init) ?? String(number)
+    }
+
+    /// The station's serials for its forecast merge; nil (every device) when it lists none.
+    private static func serials(of station: GatewayConfiguration.Station) -> Set<String>? {
+        station.serials.isEmpty ? nil : Set(station.serials)
     }
 }

@@ -52,7 +52,7 @@ final class ConfigurationReloader: Sendable {
         }
         var changes = ConfigurationReload(from: running, to: new)
         writer.setRetention(new.storage.retentionPolicy)
-        ingestor.setSite(GatewayRun.site(of: new.station))
+        ingestor.setSites(StationSites(new.stations))
         ingestor.setPublishesConfirmedStrikesOnly(new.mqtt.publishesConfirmedStrikesOnly)
         if let publisher, new.mqtt.enabled {
             // The password is read again too: a rotated secret counts as a change.

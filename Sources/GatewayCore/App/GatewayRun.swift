@@ -146,7 +146,7 @@ public struct GatewayRun: Sendable {
         // heard (the same ones after a restart: the devices table keeps
         // only admitted devices, in the order first seen).
         let knownSerials = try await writer.perform { store in try store.earliestDeviceSerials(limit: maxDevices) }
-        let admission = DeviceAdmission(configured: Set(settings.station.serials), limit: maxDevices, known: knownSerials)
+        let admission = DeviceAdmission(configured: Set(settings.stations.flatMap(\.serials)), limit: maxDevices, known: knownSerials)
         let restored = try await writer.perform { store in
             try summaries.restore(
                 from: store, now: Int64(Glibc.time(nil)), including: admission.isAdmitted,
@@ -173,6 +173,7 @@ public struct GatewayRun: Sendable {
             writer: writer, summaries: summaries, activity: activity, sink: publisher, site: Self.site(of: settings.station),
             rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), operatorLog: operatorLog, admission: admission,
             figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
+        ingestor.setSites(StationSites(settings.stations))
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             hooks.onListenerEvent?(event)
             switch event {
@@ -369,6 +370,7 @@ public struct GatewayRun: Sendable {
     static func cloudSettings(_ settings: GatewayConfiguration, pollIntervalSeconds: Double) -> CloudFollowerSettings {
         var cloud = CloudFollowerSettings()
         cloud.stationID = settings.station.stationID
+        cloud.stations = settings.stations.map { CloudStationChoice(stationID: $0.stationID, serials: $0.serials) }
         cloud.quietSeconds = Int64(settings.weatherFlow.fallbackAfterSeconds)
         cloud.powerSaveQuietSeconds = max(cloud.quietSeconds, 900)
         cloud.horizonSeconds = Int64(settings.weatherFlow.backfillDays) * 86_400

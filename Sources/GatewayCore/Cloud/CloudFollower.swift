@@ -25,33 +25,32 @@ import TempestUDP
 ///   row count once whatever overlaps; summaries of older days are rebuilt
 ///   from the store.
 ///
-/// - **RainCheck:** every `rainCheckIntervalSeconds` the station's latest
+/// - **RainCheck:** every `rainCheckIntervalSeconds` each station's latest
 ///   cloud observation gives its RainCheck-corrected rain of today and
-///   yesterday, handed to `onRainCheck` for publishing beside the station's
-///   own totals and shown by `status`.
+///   yesterday, handed to `onRainCheck` with that station's Tempest and SKY
+///   serials, for publishing beside their own totals and shown by `status`.
 ///
-/// Only Tempest devices are followed; AIR and SKY stations are not yet.
+/// Every Tempest, AIR and SKY of every configured station is followed
+/// (``CloudDeviceRoster`` chooses them); AIR rows come as `obs_air`, SKY
+/// rows as `obs_sky`, and are handed over as those messages.
 public final class CloudFollower: Sendable {
     /// Hands a message to the gateway's pipeline with its source.
     public typealias Ingest = @Sendable (TempestMessage, ObservationRecord.Source) -> Void
-    /// Receives the Tempest serials and the RainCheck rain of today and yesterday, mm.
+    /// Receives one station's Tempest and SKY serials and its RainCheck rain of today and yesterday, mm.
     public typealias RainCheckSink = @Sendable ([String], Double?, Double?) -> Void
-
-    private struct Followed: Sendable {
-        var serial: SerialNumber
-        var deviceID: Int
-        var hubSerial: SerialNumber?
-    }
 
     /// State kept between rounds.
     private struct Memory: Sendable {
-        var followed: [Followed]?
+        /// The stations the report was last set up for.
+        var followed: [CloudStation]?
         /// Windows already fetched: a hole the cloud cannot fill either is asked for once.
         var fetched: [String: [ClosedRange<Int64>]] = [:]
         var report: CloudFollowerState = CloudFollowerState()
     }
 
     private let client: WeatherFlowClient
+    /// Which stations and devices are followed (shared with the WebSocket follower).
+    public let roster: CloudDeviceRoster
     private let settings: CloudFollowerSettings
     private let writer: StoreWriter
     private let activity: DeviceActivity
@@ -66,10 +65,11 @@ public final class CloudFollower: Sendable {
     public init(
         client: WeatherFlowClient, settings: CloudFollowerSettings, writer: StoreWriter, activity: DeviceActivity,
         summaries: DailySummaryKeeper, logger: Logger, clock: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) },
-        onRainCheck: @escaping RainCheckSink = { _, _, _ in }, ingest: @escaping Ingest
+        roster: CloudDeviceRoster? = nil, onRainCheck: @escaping RainCheckSink = { _, _, _ in }, ingest: @escaping Ingest
     ) {
         self.onRainCheck = onRainCheck
         self.client = client
+        self.roster = roster ?? CloudDeviceRoster(client: client, choices: settings.choices, heardSerials: { activity.serials })
         self.settings = settings
         self.writer = writer
         self.activity = activity
@@ -91,99 +91,104 @@ public final class CloudFollower: Sendable {
         }
     }
 
-    /// One round: find the station's Tempests (once), then for each poll
-    /// REST if UDP is quiet and fill gaps when a check is due.
+    /// One round: find the stations and their devices (once), then for each
+    /// device poll REST if UDP is quiet and fill gaps when a check is due,
+    /// then fetch each station's RainCheck rain when due.
     public func round() async {
-        guard let followed = await followedDevices() else { return }
-        for device in followed {
+        guard let stations = await followedStations() else { return }
+        for station in stations {
+            for device in station.devices {
+                do {
+                    try await follow(device)
+                } catch {
+                    noteFailure(error)
+                }
+            }
+        }
+        for station in stations {
             do {
-                try await follow(device)
+                try await fetchRainCheck(station)
             } catch {
                 noteFailure(error)
             }
         }
-        do {
-            try await fetchRainCheck(serials: followed.map(\.serial.rawValue))
-        } catch {
-            noteFailure(error)
-        }
     }
 
     /// The station's RainCheck-corrected rain, when the last fetch is old enough.
-    private func fetchRainCheck(serials: [String]) async throws {
+    private func fetchRainCheck(_ station: CloudStation) async throws {
         let now = clock()
-        let (stationID, due) = memory.withLock { memory in
-            (memory.report.stationID, memory.report.rainCheckAt.map { now - $0 >= settings.rainCheckIntervalSeconds } ?? true)
+        let serials = station.rainSerials
+        let due = memory.withLock { memory in
+            memory.report.stations.first { $0.stationID == station.stationID }?.rainCheckAt.map {
+                now - $0 >= settings.rainCheckIntervalSeconds
+            } ?? true
         }
-        guard let stationID, due, !serials.isEmpty else { return }
-        memory.withLock { $0.report.rainCheckAt = now }  // also after a failure: retried at the next interval
-        guard let observation = try await client.stationObservation(stationID: stationID) else { return }
+        guard due, !serials.isEmpty else { return }
+        // Also after a failure: retried at the next interval.
+        updateStation(station.stationID) { $0.rainCheckAt = now }
+        guard let observation = try await client.stationObservation(stationID: station.stationID) else { return }
         let today = observation.precipitationLocalDayFinalMillimeters
         let yesterday = observation.precipitationLocalYesterdayFinalMillimeters
-        memory.withLock { memory in
-            memory.report.rainTodayRainCheckMillimeters = today
-            memory.report.rainYesterdayRainCheckMillimeters = yesterday
+        updateStation(station.stationID) { report in
+            report.rainTodayRainCheckMillimeters = today
+            report.rainYesterdayRainCheckMillimeters = yesterday
         }
         onRainCheck(serials, today, yesterday)
     }
 
-    // MARK: Station
+    private func updateStation(_ stationID: Int, _ change: (inout CloudFollowerState.Station) -> Void) {
+        memory.withLock { memory in
+            guard let index = memory.report.stations.firstIndex(where: { $0.stationID == stationID }) else { return }
+            change(&memory.report.stations[index])
+        }
+    }
 
-    private func followedDevices() async -> [Followed]? {
-        if let known = memory.withLock({ $0.followed }) { return known }
-        let stations: [Station]
+    // MARK: Stations
+
+    /// The stations to follow, from the roster; the report is set up the
+    /// first time they are known (and again after the roster re-read them).
+    private func followedStations() async -> [CloudStation]? {
+        let outcome: CloudDeviceRoster.Outcome
         do {
-            stations = try await client.stations()
+            outcome = try await roster.resolve()
         } catch {
             noteFailure(error)
             return nil
         }
-        let heard = activity.serials
-        let chosen: Station?
-        if let id = settings.stationID {
-            chosen = stations.first { $0.id == id }
-            if chosen == nil {
-                noteFailure("station \(id) is not in this account; its stations: \(Self.names(stations))")
-                return nil
-            }
-        } else if stations.count == 1 {
-            chosen = stations[0]
-        } else {
-            let matching = stations.filter { station in station.devices.contains { heard.contains($0.serialNumber?.rawValue ?? "") } }
-            chosen = matching.count == 1 ? matching[0] : nil
-            if chosen == nil {
-                if !heard.isEmpty || clock() - startedAt > settings.quietSeconds {
-                    noteFailure("the account has \(stations.count) stations (\(Self.names(stations))); choose one with --station ID or station.station_id in the configuration")
-                }
-                return nil
-            }
+        switch outcome {
+        case .undecided(let reason):
+            if !activity.serials.isEmpty || clock() - startedAt > settings.quietSeconds { noteFailure(reason) }
+            return nil
+        case .following(let stations, let problems):
+            for problem in problems { noteFailure(problem) }
+            guard !stations.isEmpty else { return nil }
+            if memory.withLock({ $0.followed }) != stations { noteFollowing(stations, clearError: problems.isEmpty) }
+            return stations
         }
-        guard let station = chosen else { return nil }
-        let hub = station.devices.first { $0.isHub }?.serialNumber
-        let followed = station.devices.compactMap { device -> Followed? in
-            guard let serial = device.serialNumber, serial.family == .tempest else { return nil }
-            return Followed(serial: serial, deviceID: device.id, hubSerial: hub)
-        }
-        memory.withLock { memory in
-            memory.followed = followed
-            memory.report.stationID = station.id
-            for device in followed {
-                memory.report.devices[device.serial.rawValue] = CloudFollowerState.Device(deviceID: device.deviceID)
-            }
-            memory.report.lastError = nil
-        }
-        let tempests = followed.isEmpty ? "it has no Tempest" : followed.map(\.serial.rawValue).joined(separator: ", ")
-        logger.info("following WeatherFlow station \(station.id) (\(station.name ?? "unnamed")) in the cloud: \(tempests)")
-        return followed
     }
 
-    private static func names(_ stations: [Station]) -> String {
-        stations.map { "\($0.id) \($0.name ?? "unnamed")" }.joined(separator: ", ")
+    private func noteFollowing(_ stations: [CloudStation], clearError: Bool) {
+        memory.withLock { memory in
+            memory.followed = stations
+            let earlier = memory.report.stations
+            memory.report.stations = stations.map { station in
+                earlier.first { $0.stationID == station.stationID }
+                    ?? CloudFollowerState.Station(stationID: station.stationID, name: station.name)
+            }
+            for device in stations.flatMap(\.devices) where memory.report.devices[device.serial.rawValue] == nil {
+                memory.report.devices[device.serial.rawValue] = CloudFollowerState.Device(deviceID: device.deviceID, stationID: device.stationID)
+            }
+            if clearError { memory.report.lastError = nil }
+        }
+        for station in stations {
+            let devices = station.devices.isEmpty ? "it has no Tempest, AIR or SKY" : station.devices.map(\.serial.rawValue).joined(separator: ", ")
+            logger.info("following WeatherFlow station \(station.stationID) (\(station.name ?? "unnamed")) in the cloud: \(devices)")
+        }
     }
 
     // MARK: One device
 
-    private func follow(_ device: Followed) async throws {
+    private func follow(_ device: CloudDevice) async throws {
         let serial = device.serial.rawValue
         let now = clock()
         let heard = activity.device(serial: serial)
@@ -212,7 +217,7 @@ public final class CloudFollower: Sendable {
     }
 
     /// The rows after the newest stored one, as live data.
-    private func pollLatest(_ device: Followed, now: Int64) async throws {
+    private func pollLatest(_ device: CloudDevice, now: Int64) async throws {
         let serial = device.serial.rawValue
         let newest = try await writer.perform { store in
             try store.recentObservations(serial: serial, count: 1).first?.timestamp
@@ -220,17 +225,14 @@ public final class CloudFollower: Sendable {
         // At least the last hour, even with backfill turned off (horizon 0).
         let from = max((newest ?? .min) + 1, now - max(settings.horizonSeconds, 3_600))
         guard from <= now else { return }
-        let rows = try await client.deviceObservations(
-            deviceID: device.deviceID, from: UnixTimestamp(secondsSince1970: from), to: UnixTimestamp(secondsSince1970: now))
-        let fresh = rows.filter { $0.timestamp.secondsSince1970 >= from && $0.timestamp.secondsSince1970 <= now }
-        guard !fresh.isEmpty else { return }
-        ingest(message(device, fresh), .rest)
-        memory.withLock { $0.report.devices[serial]?.restRows += fresh.count }
+        guard let fresh = try await rows(of: device, within: from...now) else { return }
+        ingest(fresh.message, .rest)
+        memory.withLock { $0.report.devices[serial]?.restRows += fresh.timestamps.count }
     }
 
     /// Fetches the holes between stored rows within the horizon, newest first,
     /// within this round's request budget.
-    private func fillGaps(_ device: Followed, now: Int64) async throws {
+    private func fillGaps(_ device: CloudDevice, now: Int64) async throws {
         let serial = device.serial.rawValue
         let from = now - settings.horizonSeconds
         let stored = try await writer.perform { store in
@@ -251,18 +253,15 @@ public final class CloudFollower: Sendable {
             let requests = Int((hole.upperBound - hole.lowerBound) / WeatherFlowClient.maximumWindowSeconds) + 1
             guard requests <= budget else { break }
             budget -= requests
-            let rows = try await client.deviceObservations(
-                deviceID: device.deviceID, from: UnixTimestamp(secondsSince1970: hole.lowerBound),
-                to: UnixTimestamp(secondsSince1970: hole.upperBound))
-            let filling = rows.filter { hole.contains($0.timestamp.secondsSince1970) }
-            if !filling.isEmpty {
-                ingest(message(device, filling), .backfill)
-                for row in filling { filledDates.insert(summaries.timeZone.localDate(at: row.timestamp.secondsSince1970)) }
-                logger.info("filled \(filling.count) missing observations of \(serial) from the WeatherFlow REST API")
+            let filling = try await rows(of: device, within: hole)
+            if let filling {
+                ingest(filling.message, .backfill)
+                for time in filling.timestamps { filledDates.insert(summaries.timeZone.localDate(at: time)) }
+                logger.info("filled \(filling.timestamps.count) missing observations of \(serial) from the WeatherFlow REST API")
             }
             memory.withLock { memory in
                 memory.fetched[serial, default: []].append(hole)
-                memory.report.devices[serial]?.backfilledRows += filling.count
+                memory.report.devices[serial]?.backfilledRows += filling?.timestamps.count ?? 0
             }
         }
         memory.withLock { $0.report.devices[serial]?.lastGapCheckAt = now }
@@ -286,9 +285,33 @@ public final class CloudFollower: Sendable {
         }
     }
 
-    private func message(_ device: Followed, _ rows: [TempestObservation.Row]) -> TempestMessage {
-        .tempestObservation(
-            TempestObservation(envelope: MessageEnvelope(serialNumber: device.serial, hubSerialNumber: device.hubSerial), rows: rows))
+    /// The device's cloud rows within `window` as one message of its kind
+    /// (`obs_st`, `obs_air` or `obs_sky`) with their timestamps; nil when
+    /// the cloud has none. A 404 makes the roster read the stations again.
+    private func rows(of device: CloudDevice, within window: ClosedRange<Int64>) async throws -> (message: TempestMessage, timestamps: [Int64])? {
+        let envelope = MessageEnvelope(serialNumber: device.serial, hubSerialNumber: device.hubSerial)
+        let from = UnixTimestamp(secondsSince1970: window.lowerBound)
+        let to = UnixTimestamp(secondsSince1970: window.upperBound)
+        do {
+            switch device.serial.family {
+            case .air?:
+                let rows = try await client.airObservations(deviceID: device.deviceID, from: from, to: to)
+                    .filter { window.contains($0.timestamp.secondsSince1970) }
+                return rows.isEmpty ? nil : (.airObservation(AirObservation(envelope: envelope, rows: rows)), rows.map(\.timestamp.secondsSince1970))
+            case .sky?:
+                let rows = try await client.skyObservations(deviceID: device.deviceID, from: from, to: to)
+                    .filter { window.contains($0.timestamp.secondsSince1970) }
+                return rows.isEmpty ? nil : (.skyObservation(SkyObservation(envelope: envelope, rows: rows)), rows.map(\.timestamp.secondsSince1970))
+            default:
+                let rows = try await client.deviceObservations(deviceID: device.deviceID, from: from, to: to)
+                    .filter { window.contains($0.timestamp.secondsSince1970) }
+                return rows.isEmpty
+                    ? nil : (.tempestObservation(TempestObservation(envelope: envelope, rows: rows)), rows.map(\.timestamp.secondsSince1970))
+            }
+        } catch {
+            if error.kind == .deviceNotFound { roster.forget() }
+            throw error
+        }
     }
 
     // MARK: Failures
@@ -305,6 +328,7 @@ public final class CloudFollower: Sendable {
             return memory.report.lastError != text
         }
         if isNew { logger.error("WeatherFlow REST API: \(text)") }
+        if let error = error as? WeatherFlowError, error.kind == .stationNotFound { roster.forget() }
     }
 
     private func noteFailure(_ text: String) {

@@ -21,8 +21,16 @@ public struct CloudFollowerSettings: Sendable {
     /// Seconds between fetches of the station's RainCheck-corrected rain.
     public var rainCheckIntervalSeconds: Int64 = 600
     /// The station to follow; nil picks the account's only station, or the
-    /// one whose devices are heard over UDP.
+    /// one whose devices are heard over UDP. Used when ``stations`` is empty.
     public var stationID: Int?
+    /// The configured stations to follow (every `[[station]]`); empty:
+    /// ``stationID`` alone.
+    public var stations: [CloudStationChoice] = []
+
+    /// What the roster looks for: ``stations``, else ``stationID``.
+    public var choices: [CloudStationChoice] {
+        stations.isEmpty ? [CloudStationChoice(stationID: stationID)] : stations
+    }
 
     /// Makes one from its parts.
     public init(quietSeconds: Int64 = 180, powerSaveQuietSeconds: Int64 = 900, pollIntervalSeconds: Double = 60, gapSeconds: Int64 = 120, horizonSeconds: Int64 = 5 * 86_400, rainCheckIntervalSeconds: Int64 = 600, stationID: Int? = nil) {

@@ -3,10 +3,12 @@
 
 /// What the cloud follower is doing, for `status`.
 public struct CloudFollowerState: Sendable {
-    /// How one Tempest is being followed.
+    /// How one device (Tempest, AIR or SKY) is being followed.
     public struct Device: Sendable {
         /// The device's id in the WeatherFlow cloud.
         public var deviceID: Int
+        /// The station it belongs to.
+        public var stationID: Int = 0
         /// Polling REST because UDP is quiet.
         public var pollingREST = false
         /// When UDP quiet began to be handled by REST (epoch seconds).
@@ -19,16 +21,33 @@ public struct CloudFollowerState: Sendable {
         public var lastGapCheckAt: Int64?
     }
 
-    /// The station followed, once known.
-    public var stationID: Int?
-    /// The Tempests followed, by serial.
+    /// One station followed, with its RainCheck rain.
+    public struct Station: Sendable {
+        /// The WeatherFlow station id.
+        public var stationID: Int
+        /// Its name in the account.
+        public var name: String?
+        /// The cloud's rain today after RainCheck, mm (nil until fetched).
+        public var rainTodayRainCheckMillimeters: Double?
+        /// The cloud's rain yesterday after RainCheck, mm.
+        public var rainYesterdayRainCheckMillimeters: Double?
+        /// When the RainCheck values were fetched.
+        public var rainCheckAt: Int64?
+    }
+
+    /// The stations followed, once known, in configuration order.
+    public var stations: [Station] = []
+    /// The devices followed, by serial.
     public var devices: [String: Device] = [:]
-    /// The cloud's rain today after RainCheck, mm (nil until fetched).
-    public var rainTodayRainCheckMillimeters: Double?
-    /// The cloud's rain yesterday after RainCheck, mm.
-    public var rainYesterdayRainCheckMillimeters: Double?
-    /// When the RainCheck values were fetched.
-    public var rainCheckAt: Int64?
+
+    /// The first station followed (the only one of most gateways).
+    public var stationID: Int? { stations.first?.stationID }
+    /// The first station's rain today after RainCheck, mm.
+    public var rainTodayRainCheckMillimeters: Double? { stations.first?.rainTodayRainCheckMillimeters }
+    /// The first station's rain yesterday after RainCheck, mm.
+    public var rainYesterdayRainCheckMillimeters: Double? { stations.first?.rainYesterdayRainCheckMillimeters }
+    /// When the first station's RainCheck values were fetched.
+    public var rainCheckAt: Int64? { stations.first?.rainCheckAt }
     /// The last REST failure, in words (the token never appears in it).
     public var lastError: String?
     /// When that failure happened.

@@ -13,13 +13,13 @@ public enum ConfigurationChecks {
     /// not know.
     public static func problems(of loaded: LoadedConfiguration) -> [ConfigurationProblem] {
         var problems = loaded.problems
-        if let setting = loaded.setting("station.timezone"), case .string(let name)? = setting.value,
-            (try? TimeZoneRules(identifier: name)) == nil
-        {
+        let zones = loaded.stations.compactMap { $0.first { $0.key.name == "timezone" } }
+        for setting in zones {
+            guard case .string(let name)? = setting.value, (try? TimeZoneRules(identifier: name)) == nil else { continue }
             problems.append(
                 located(
                     ConfigurationProblem(
-                        key: setting.key.path, problem: "\"\(name)\" is not a time zone this system knows",
+                        key: loaded.stations.count > 1 ? "station[\(setting.element + 1)].timezone" : setting.key.path, problem: "\"\(name)\" is not a time zone this system knows",
                         allowed: "a name from /usr/share/zoneinfo, such as \"Europe/Berlin\""),
                     at: setting.origin))
         }

@@ -18,6 +18,13 @@ import Synchronization
 /// (from memory, or from the database after a restart) with its age. The
 /// merge is refreshed every ``refreshSeconds``, so the station's newest
 /// observation and the forecast's age stay current between polls.
+///
+/// With several stations, the first station's service publishes under
+/// `<base>/forecast/…` as with one, and runs one companion service per
+/// other station with coordinates, which publishes under
+/// `<base>/station/<station>/forecast/…` (``topicBase``) and announces
+/// nothing to Home Assistant. They share one Open-Meteo client, so one
+/// daily call budget.
 public final class ForecastService: Sendable {
     private struct State {
         var served: ServedForecast?
@@ -37,13 +44,20 @@ public final class ForecastService: Sendable {
     public let clock: @Sendable () -> Int64
     /// Where the closing note on the forecast's accuracy goes.
     public let operatorLog: OperatorLog
+    /// The topic prefix before `/forecast/…`; nil: the publisher's base (the first station).
+    public let topicBase: String?
+    /// The other stations' services, run alongside this one.
+    public let companions: [ForecastService]
     private let state = Mutex(State())
 
     public init(
         poller: ForecastPoller, query: ForecastQuery, writer: StoreWriter, publisher: GatewayPublisher?, units: PublishedUnits,
         refreshSeconds: Double, station: @escaping @Sendable (Int64) async -> StationReading?, logger: Logger,
-        operatorLog: OperatorLog = .silent, clock: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) }
+        operatorLog: OperatorLog = .silent, clock: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) },
+        topicBase: String? = nil, companions: [ForecastService] = []
     ) {
+        self.topicBase = topicBase
+        self.companions = companions
         self.operatorLog = operatorLog
         self.poller = poller
         self.query = query
@@ -66,12 +80,13 @@ public final class ForecastService: Sendable {
         // interval is up, so that restarts do not add requests.
         let firstPollAfter = storedAge.map { max(0, poller.intervalSeconds - $0) } ?? 0
         if firstPollAfter > 0 { logger.notice("the stored forecast is recent; next poll in \(Plural.count(firstPollAfter, "second"))") }
-        if let discovery = publisher?.discovery {
+        if topicBase == nil, let discovery = publisher?.discovery {
             publisher?.update(
                 values: ForecastDiscovery(discovery: discovery, units: units, pollIntervalSeconds: Double(poller.intervalSeconds))
                     .configs(base: discovery.layout.base))
         }
         await withTaskGroup(of: Void.self) { group in
+            for companion in companions { group.addTask { await companion.run() } }
             group.addTask { await self.poller.run(firstPollAfterSeconds: firstPollAfter) { event in await self.handle(event) } }
             group.addTask {
                 while !Task.isCancelled {
@@ -163,7 +178,7 @@ public final class ForecastService: Sendable {
         guard let publisher else { return }
         let reading = await station(now)
         let conditions = ForecastConditions(served, station: reading, now: now)
-        let publications = ForecastPublications(conditions, served: served, now: now, base: publisher.layout.base, units: units)
+        let publications = ForecastPublications(conditions, served: served, now: now, base: topicBase ?? publisher.layout.base, units: units)
         // Conditions at every refresh; hours and days when the forecast, its
         // standing or the hour changed (their age is in them).
         let key = [served.fetchedAt, served.isCurrent ? 1 : 0, now / 3600]

@@ -28,10 +28,11 @@ extension StationReading {
 
     /// The newest observation in `store` of the device with the freshest
     /// temperature or rain, with its recent temperatures; nil when none is
-    /// younger than ``maximumAgeSeconds`` at `now`.
-    public static func latest(in store: Store, now: Int64) throws -> (observation: ObservationRecord, recent: [TimedValue])? {
+    /// younger than ``maximumAgeSeconds`` at `now`. With `serials`, only
+    /// those devices count (one station's, when the gateway has several).
+    public static func latest(in store: Store, now: Int64, serials: Set<String>? = nil) throws -> (observation: ObservationRecord, recent: [TimedValue])? {
         let latest = try store.latestStates()
-            .filter { $0.device.kind != .hub }
+            .filter { $0.device.kind != .hub && serials?.contains($0.device.serial) ?? true }
             .compactMap(\.latestObservation)
             .filter { $0.airTemperatureCelsius != nil || $0.rainAccumulatedMillimeters != nil }
             .max { $0.timestamp < $1.timestamp }
@@ -43,9 +44,11 @@ extension StationReading {
 
     /// Reads the station from the running gateway: the newest observation in
     /// the store and its daily totals from `summaries`.
-    public static func provider(writer: StoreWriter, summaries: DailySummaryKeeper) -> @Sendable (Int64) async -> StationReading? {
+    public static func provider(
+        writer: StoreWriter, summaries: DailySummaryKeeper, serials: Set<String>? = nil
+    ) -> @Sendable (Int64) async -> StationReading? {
         { now in
-            guard let found = try? await writer.perform({ store in try latest(in: store, now: now) }) ?? nil else { return nil }
+            guard let found = try? await writer.perform({ store in try latest(in: store, now: now, serials: serials) }) ?? nil else { return nil }
             let totals = summaries.current(serial: found.observation.serial, now: now)
             return StationReading(
                 observation: found.observation, recentTemperatures: found.recent, rainTodayMillimetres: totals.today.rainMillimeters,

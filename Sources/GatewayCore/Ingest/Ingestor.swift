@@ -33,8 +33,8 @@ public final class Ingestor: Sendable {
     private let activity: DeviceActivity
     let sink: (any RetainedStateSink)?
     private let throttle: RapidWindThrottle
-    /// Where the station stands, for sea-level pressure; a reload may change it.
-    private let site: Mutex<DerivedObservation.Site?>
+    /// Where the stations stand, for sea-level pressure; a reload may change it.
+    private let sites: Mutex<StationSites>
     let refused = Atomic<Int>(0)
     let operatorLog: OperatorLog
     /// The nearby-strikes feed's recent strikes (`ingestNearbyStrike`).
@@ -66,7 +66,7 @@ public final class Ingestor: Sendable {
         self.activity = activity
         self.sink = sink
         self.throttle = RapidWindThrottle(intervalSeconds: rapidWindIntervalSeconds)
-        self.site = Mutex(site)
+        self.sites = Mutex(StationSites(first: site))
         self.operatorLog = operatorLog
         setPublishesConfirmedStrikesOnly(publishesConfirmedStrikesOnly)
     }
@@ -76,7 +76,12 @@ public final class Ingestor: Sendable {
 
     /// Changes where the station stands (a reload set or changed the elevation).
     public func setSite(_ site: DerivedObservation.Site?) {
-        self.site.withLock { $0 = site }
+        setSites(StationSites(first: site))
+    }
+
+    /// Changes where each station stands (several stations: each device takes its own station's).
+    public func setSites(_ sites: StationSites) {
+        self.sites.withLock { $0 = sites }
     }
 
     /// Counts and publishes only the strikes the cloud confirmed (true), or
@@ -114,7 +119,8 @@ public final class Ingestor: Sendable {
             let snapshot = isLate ? nil : figures?.snapshot(for: message, totals: totals, asOf: asOf)
             let format = sink.format
             var publications = MessagePublications(
-                published, layout: format.layout, source: source.name, receivedAt: now, site: site.withLock { $0 },
+                published, layout: format.layout, source: source.name, receivedAt: now,
+                site: sites.withLock { $0.site(for: message.envelope.serialNumber.rawValue) },
                 totals: totals, qos: format.qos, units: format.units, compatibility: format.compatibility, snapshot: snapshot)
             if message.carriesObservations, confirmedStrikesOnly.load(ordering: .relaxed) {
                 // The observation's own strike count and distance: no one confirmed them.

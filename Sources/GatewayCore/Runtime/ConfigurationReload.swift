@@ -35,11 +35,11 @@ public struct ConfigurationReload {
         if Self.forecastChanged(old, new) { applied.append("forecasts ([forecast], station.latitude and longitude)") }
         if old.udp != new.udp { needRestart.append("[udp]") }
         if old.storage.database != new.storage.database { needRestart.append("storage.database") }
-        if old.station.timeZone != new.station.timeZone { needRestart.append("station.timezone") }
-        if old.station.serials != new.station.serials || old.station.maxDevices != new.station.maxDevices {
+        if old.stations.map(\.timeZone) != new.stations.map(\.timeZone) { needRestart.append("station.timezone") }
+        if old.stations.map(\.serials) != new.stations.map(\.serials) || old.station.maxDevices != new.station.maxDevices {
             needRestart.append("station.serials and max_devices")
         }
-        if old.station.elevation != new.station.elevation || old.station.sensorHeight != new.station.sensorHeight {
+        if StationSites(old.stations) != StationSites(new.stations) {
             applied.append("station.elevation and sensor_height")
         }
         if Self.mqttPublishingChanged(old.mqtt, new.mqtt) {
@@ -78,11 +78,13 @@ public struct ConfigurationReload {
     }
 
     public static func cloudChanged(_ old: GatewayConfiguration, _ new: GatewayConfiguration) -> Bool {
-        old.weatherFlow != new.weatherFlow || old.station.stationID != new.station.stationID
+        old.weatherFlow != new.weatherFlow || old.stations.map(\.stationID) != new.stations.map(\.stationID)
+            || old.stations.map(\.serials) != new.stations.map(\.serials)
     }
 
     public static func forecastChanged(_ old: GatewayConfiguration, _ new: GatewayConfiguration) -> Bool {
-        old.forecast != new.forecast || old.station.latitude != new.station.latitude || old.station.longitude != new.station.longitude
+        old.forecast != new.forecast || old.stations.map(\.latitude) != new.stations.map(\.latitude)
+            || old.stations.map(\.longitude) != new.stations.map(\.longitude)
     }
 
     /// One line for the log.

@@ -59,6 +59,12 @@ public final class DeviceActivity: Sendable {
                     batteryVolts = row.batteryVolts ?? batteryVolts
                     if let mode = row.powerSaveMode { powerSaveModeCode = Int8(clamping: mode.rawValue) }
                 }
+            case .airObservation(let observation):
+                if source == .udp { lastUDPObservationSeconds = seconds }
+                batteryVolts = observation.rows.last?.batteryVolts ?? batteryVolts
+            case .skyObservation(let observation):
+                if source == .udp { lastUDPObservationSeconds = seconds }
+                batteryVolts = observation.rows.last?.batteryVolts ?? batteryVolts
             case .deviceStatus(let status):
                 batteryVolts = status.voltageVolts ?? batteryVolts
             default:

@@ -4,24 +4,33 @@
 import JSON
 
 extension StatusReport {
-    /// The cloud follower in sentences: per Tempest whether REST stands in
-    /// for UDP and since when, rows taken from REST and filled into gaps.
+    /// The cloud follower in sentences: the stations followed, per device
+    /// (Tempest, AIR, SKY) whether REST stands in for UDP and since when,
+    /// rows taken from REST and filled into gaps, and each station's
+    /// RainCheck rain.
     public func cloudText(now: Int64) -> String {
         guard let cloud else {
             return "WeatherFlow cloud: off (no token; the REST fallback and backfill need one)."
         }
-        var parts = ["WeatherFlow cloud: station \(cloud.stationID.map(String.init) ?? "not found yet")."]
+        let several = cloud.stations.count > 1
+        var parts = [
+            several
+                ? "WeatherFlow cloud: stations " + cloud.stations.map { "\($0.stationID) (\($0.name ?? "unnamed"))" }.joined(separator: ", ") + "."
+                : "WeatherFlow cloud: station \(cloud.stationID.map(String.init) ?? "not found yet")."
+        ]
         for (serial, device) in cloud.devices.sorted(by: { $0.key < $1.key }) {
             let mode = device.pollingREST
                 ? "UDP quiet, polling REST for \(Plural.count(now - (device.pollingSince ?? now), "second"))"
                 : "UDP live, REST idle"
+            let name = several ? "\(serial) of station \(device.stationID)" : serial
             parts.append(
-                "Device \(serial): \(mode); rows from REST \(device.restRows); rows filled into gaps \(device.backfilledRows).")
+                "Device \(name): \(mode); rows from REST \(device.restRows); rows filled into gaps \(device.backfilledRows).")
         }
-        if let today = cloud.rainTodayRainCheckMillimeters {
+        for station in cloud.stations {
+            guard let today = station.rainTodayRainCheckMillimeters else { continue }
             parts.append(
-                "Rain today after RainCheck, from the cloud: \(JSONWriter.format(today)) millimetres"
-                    + (cloud.rainYesterdayRainCheckMillimeters.map { "; yesterday \(JSONWriter.format($0)) millimetres." } ?? "."))
+                "Rain today after RainCheck\(several ? " at station \(station.stationID)" : ""), from the cloud: \(JSONWriter.format(today)) millimetres"
+                    + (station.rainYesterdayRainCheckMillimeters.map { "; yesterday \(JSONWriter.format($0)) millimetres." } ?? "."))
         }
         if let error = cloud.lastError {
             parts.append("Last cloud error, \(Plural.count(now - (cloud.lastErrorAt ?? now), "second")) ago: \(error).")
@@ -45,6 +54,7 @@ extension StatusReport {
             json.key(serial)
             json.beginObject()
             json.member("device_id", Int64(device.deviceID))
+            json.member("station_id", Int64(device.stationID))
             json.member("mode", device.pollingREST ? "rest" : "udp")
             json.member("rest_polling_seconds", device.pollingSince.map { now - $0 })
             json.member("rest_rows", Int64(device.restRows))
@@ -56,6 +66,18 @@ extension StatusReport {
         json.member("rain_today_raincheck_mm", cloud.rainTodayRainCheckMillimeters)
         json.member("rain_yesterday_raincheck_mm", cloud.rainYesterdayRainCheckMillimeters)
         json.member("raincheck_age_seconds", cloud.rainCheckAt.map { now - $0 })
+        json.key("stations")
+        json.beginArray()
+        for station in cloud.stations {
+            json.beginObject()
+            json.member("station_id", Int64(station.stationID))
+            json.member("name", station.name)
+            json.member("rain_today_raincheck_mm", station.rainTodayRainCheckMillimeters)
+            json.member("rain_yesterday_raincheck_mm", station.rainYesterdayRainCheckMillimeters)
+            json.member("raincheck_age_seconds", station.rainCheckAt.map { now - $0 })
+            json.endObject()
+        }
+        json.endArray()
         json.member("last_error", cloud.lastError)
         json.member("last_error_age_seconds", cloud.lastErrorAt.map { now - $0 })
         json.endObject()

@@ -13,7 +13,8 @@ struct ConfigSetCommand: ParsableCommand {
         commandName: "set",
         abstract: "Set one key in the configuration file, keeping comments and other lines.",
         discussion: """
-            KEY is section.name, as `config show` lists them. VALUE needs no quotes: text is quoted for \
+            KEY is section.name, as `config show` lists them; station[N].name sets a key of the Nth \
+            station of a file with [[station]] tables (station.name is the first's). VALUE needs no quotes: text is quoted for \
             you, numbers and true/false are written as such. The result is checked before it is written \
             (an edit may fix one problem of a broken file, never add one), and the file is replaced \
             atomically with its mode kept; a file that does not exist is created. Unknown keys and values \
@@ -23,6 +24,7 @@ struct ConfigSetCommand: ParsableCommand {
               tempest-gateway config set mqtt.host broker.lan
               tempest-gateway config set mqtt.port 8883 --config ./config.toml
               tempest-gateway config set station.timezone America/Denver
+              tempest-gateway config set station[2].elevation 1400   (the second [[station]])
             """
     )
 
@@ -43,7 +45,7 @@ struct ConfigSetCommand: ParsableCommand {
         let keyProblems = ConfigurationChecks.problems(of: result).filter { $0.key == key }
         guard keyProblems.isEmpty else { throw ConfigurationError.invalid(path: nil, problems: keyProblems) }
         try ConfigurationFile.write(edited, to: path)
-        let written = result.setting(key)
+        let written = result.allSettings.first { $0.label == key } ?? result.setting(key)
         StandardOutput.line(
             (existing == nil ? "Created \(path) with " : "Set ") + "\(key) = \(written?.value?.tomlText ?? value) in \(path).")
         if let variable = written?.key.environmentVariable, getenv(variable) != nil {

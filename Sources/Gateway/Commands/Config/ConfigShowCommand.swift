@@ -40,14 +40,16 @@ struct ConfigShowCommand: ParsableCommand {
             "Configuration file: "
                 + (loaded.path ?? "none (\(configOptions.path) does not exist; the embedded defaults apply)"))
         var section = ""
-        for setting in loaded.settings {
-            if setting.key.section != section {
-                section = setting.key.section
+        let stationCount = loaded.stations.count
+        for setting in loaded.allSettings {
+            let heading = stationCount > 1 && setting.key.section == "station" ? "[[station]] \(setting.element + 1) of \(stationCount)" : "[\(setting.key.section)]"
+            if heading != section {
+                section = heading
                 StandardOutput.line("")
-                StandardOutput.line(style.emphasized("[\(section)]"))
+                StandardOutput.line(style.emphasized(heading))
             }
             let value = setting.value?.tomlText ?? "unset, meaning \(setting.key.defaultNote ?? "none")"
-            StandardOutput.line("  \(setting.key.path): \(value); from: \(setting.origin)")
+            StandardOutput.line("  \(setting.label): \(value); from: \(setting.origin)")
         }
         StandardOutput.line("")
         StandardOutput.line(style.emphasized("Secrets") + " (values never shown):")
@@ -69,9 +71,9 @@ struct ConfigShowCommand: ParsableCommand {
         writer.member("file", loaded.path)
         writer.key("settings")
         writer.beginArray()
-        for setting in loaded.settings {
+        for setting in loaded.allSettings {
             writer.beginObject()
-            writer.member("key", setting.key.path)
+            writer.member("key", setting.label)
             writer.key("value")
             Self.write(setting.value, into: &writer)
             writer.member("default_note", setting.key.defaultNote)
