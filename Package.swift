@@ -186,6 +186,7 @@ let package = Package(
                 "MQTT",
                 "HTTP",
                 "TempestCloud",
+                "WebSocket",
                 "ForecastBridge",
                 "Configuration",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -205,6 +206,7 @@ let package = Package(
                 "Storage",
                 "MQTT",
                 "TempestCloud",
+                "WebSocket",
                 "ForecastBridge",
                 "Configuration",
                 "SystemSupport",
@@ -309,7 +311,7 @@ let package = Package(
         .testTarget(
             name: "GatewayCoreTests",
             dependencies: [
-                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "TempestTestKit", "JSON",
+                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "TempestTestKit", "JSON", "TempestCloud", "WebSocket",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
