@@ -170,6 +170,14 @@ import WebSocket
             #expect(await Self.eventually { harness.channel !== first && harness.channel?.ids(of: "listen_start").count == 1 })
             #expect(await Self.eventually { harness.follower.state.devices[Self.serial]?.subscribed == true })
             #expect(harness.follower.state.reconnectCount == 4)
+            // A connection that stayed up a minute resets the backoff: the next wait is 1 s again.
+            let fifth = try #require(harness.channel)
+            harness.clock.advance(by: 61)
+            fifth.push(WebSocketFixtures.rapidWind(1_710_383_300))
+            #expect(await Self.eventually { harness.follower.state.messagesByKind["rapid_wind"] == 1 })
+            fifth.fail(WebSocketError(.closedByPeer, "closed"))
+            #expect(await Self.eventually { harness.connectCount == 6 })
+            #expect(harness.attempts.withLock { $0[5].at - $0[4].at } == 62)
         }
     }
 

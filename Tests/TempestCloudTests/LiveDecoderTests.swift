@@ -12,8 +12,8 @@ import Testing
         WebSocketFixtures.deviceID: LiveDevice(serial: SerialNumber(WebSocketFixtures.serial)!, hubSerial: SerialNumber(WebSocketFixtures.hub)!)
     ])
 
-    func device(_ text: String, _ decoder: LiveDecoder? = nil) throws -> LiveDeviceMessage {
-        guard case .device(let message) = try (decoder ?? followed).decode(text) else {
+    func device(_ text: String, _ decoder: LiveDecoder? = nil, receivedAt: Int64? = nil) throws -> LiveDeviceMessage {
+        guard case .device(let message) = try (decoder ?? followed).decode(text, receivedAt: receivedAt) else {
             throw TestKitError("not device data: \(text)")
         }
         return message
@@ -108,7 +108,14 @@ import Testing
         let timed = #"{"type":"evt_precip","device_id":211522,"timestamp":1710383040.0}"#
         guard case .rainStart(let bare) = try device(timed).message else { Issue.record("not evt_precip"); return }
         #expect(bare.timestamp.secondsSince1970 == 1_710_383_040)
-        // The documented form has no time at all: refused with a reason rather than dated by guess.
+        // The documented form has no time at all: dated when it arrived.
+        guard case .rainStart(let arrived) = try device(WebSocketFixtures.rainStartBare, receivedAt: 1_710_383_045).message else {
+            Issue.record("not evt_precip")
+            return
+        }
+        #expect(arrived.timestamp.secondsSince1970 == 1_710_383_045)
+        #expect(arrived.envelope.serialNumber.rawValue == "ST-00054321")
+        // Without an arrival time either, it is refused with a reason rather than dated by guess.
         do {
             _ = try followed.decode(WebSocketFixtures.rainStartBare)
             Issue.record("a rain start without any time was accepted")

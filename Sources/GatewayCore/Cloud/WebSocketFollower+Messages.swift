@@ -9,7 +9,7 @@ extension WebSocketFollower {
     func handle(_ text: String, _ link: inout WebSocketLink) {
         let message: LiveMessage
         do {
-            message = try link.decoder.decode(text)
+            message = try link.decoder.decode(text, receivedAt: Int64(clock.now()))
         } catch {
             noteMalformed(error.reason)
             return

@@ -4,12 +4,12 @@
 import JSON
 import TempestUDP
 
-/// Decodes WeatherFlow WebSocket texts into LiveMessages (spec section 8).
+/// Decodes WeatherFlow WebSocket texts into ``LiveMessage``s (spec section 8).
 ///
 /// Tolerant where the cloud is loose (integral values sent as `3.0`, rows
 /// with nulls, `evt_precip` with or without `evt`), strict where a wrong
 /// value would be stored: a missing timestamp, one outside 1970–2106, or a
-/// row shorter than the UDP layout is refused with a LiveMessageError.
+/// row shorter than the UDP layout is refused with a ``LiveMessageError``.
 /// Observation rows reuse the REST row decoders; of several rows the good
 /// ones are kept. The `summary` object of `obs_st` is ignored: the
 /// gateway derives its own figures.
@@ -35,9 +35,10 @@ public struct LiveDecoder: Sendable {
         self.geoBoxes = geoBoxes
     }
 
-    /// Decodes one text message.
-    /// - Throws: LiveMessageError with the reason; never traps.
-    public func decode(_ text: String) throws(LiveMessageError) -> LiveMessage {
+    /// Decodes one text message; `receivedAt` (Unix seconds) dates an
+    /// `evt_precip` that carries no time of its own.
+    /// - Throws: ``LiveMessageError`` with the reason; never traps.
+    public func decode(_ text: String, receivedAt: Int64? = nil) throws(LiveMessageError) -> LiveMessage {
         let json: JSONValue
         do {
             json = try JSONParser(maximumBytes: Self.maximumBytes, maximumDepth: 16).parse(Array(text.utf8))
@@ -59,7 +60,7 @@ public struct LiveDecoder: Sendable {
         case "rapid_wind":
             return try rapidWind(json)
         case "evt_precip":
-            return try rainStart(json)
+            return try rainStart(json, receivedAt: receivedAt)
         case "evt_strike", "geo_strike", "strike":
             return try strike(json, type: type)
         case "evt_device_online", "evt_device_offline", "evt_station_online", "evt_station_offline":
@@ -120,9 +121,9 @@ public struct LiveDecoder: Sendable {
     }
 
     /// `evt_precip` with `evt: [epoch]`, or (as the docs show it) without:
-    /// then the rain started when the message was sent, `now` by the
-    /// message's own `timestamp`/`time_epoch` if any.
-    private func rainStart(_ json: JSONValue) throws(LiveMessageError) -> LiveMessage {
+    /// then dated by its own `timestamp`/`time_epoch` if any, else by
+    /// `receivedAt` (the cloud forwards the event as it happens).
+    private func rainStart(_ json: JSONValue, receivedAt: Int64?) throws(LiveMessageError) -> LiveMessage {
         let (envelope, deviceID) = try self.envelope(json)
         let timestamp: UnixTimestamp
         if json["evt"] != nil {
@@ -130,6 +131,8 @@ public struct LiveDecoder: Sendable {
             timestamp = try Self.timestamp(values[0], type: "evt_precip")
         } else if let value = json["timestamp"] ?? json["time_epoch"] {
             timestamp = try Self.timestamp(value, type: "evt_precip")
+        } else if let receivedAt, Self.isPlausible(receivedAt) {
+            timestamp = UnixTimestamp(secondsSince1970: receivedAt)
         } else {
             throw LiveMessageError(.missingField, "evt_precip without \"evt\" or a timestamp")
         }

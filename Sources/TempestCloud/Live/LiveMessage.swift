@@ -3,7 +3,7 @@
 
 /// One text message from the WeatherFlow WebSocket, decoded (spec section 8).
 ///
-/// Made by LiveDecoder; the follower acts on it: observations and events
+/// Made by ``LiveDecoder``; the follower acts on it: observations and events
 /// feed the pipeline like UDP, acks settle subscriptions, the rest is counted.
 public enum LiveMessage: Sendable, Equatable {
     /// `connection_opened`: the server is ready for requests.
