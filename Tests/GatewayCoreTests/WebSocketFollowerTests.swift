@@ -34,9 +34,12 @@ import WebSocket
         /// Virtual times of the connection attempts and the URLs asked for.
         let attempts = Locked<[(at: Double, url: String)]>([])
         let nearby = Locked<[NearbyStrike]>([])
+        /// How often the follower asked for its devices.
+        let deviceAsks = Locked(0)
 
         init(
             alwaysIngests: Bool = true, devices: [CloudDevice] = [WebSocketFollowerTests.first], radius: Double = 0,
+            knownAfterAsking asks: Int = 0,
             makeChannel: @escaping @Sendable (Int) throws(WebSocketError) -> FakeWebSocketChannel = { _ in FakeWebSocketChannel() }
         ) throws {
             directory = try TemporaryDirectory()
@@ -49,6 +52,9 @@ import WebSocket
             let channels = channels
             let attempts = attempts
             let nearby = nearby
+            let deviceAsks = deviceAsks
+            var settings = WebSocketFollowerSettings(alwaysIngests: alwaysIngests, nearbyStrikesKilometers: radius)
+            settings.devicesRetrySeconds = 0.01
             follower = WebSocketFollower(
                 connect: { url throws(WebSocketError) in
                     let index = attempts.withLock { list in
@@ -60,8 +66,14 @@ import WebSocket
                     return channel
                 },
                 url: "wss://ws.example.invalid/swd/data", token: APIToken(WebSocketFollowerTests.tokenText)!,
-                devices: { devices },
-                settings: WebSocketFollowerSettings(alwaysIngests: alwaysIngests, nearbyStrikesKilometers: radius),
+                devices: {
+                    let ask = deviceAsks.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    return ask > asks ? devices : nil
+                },
+                settings: settings,
                 activity: activity, logger: log.logger(), clock: clock.followerClock, random: { $0.upperBound },
                 onNearbyStrike: { strike in nearby.withLock { $0.append(strike) } },
                 ingest: { message, source in ingestor.ingest(message, source: source, receivedAt: Int64(clock.now), isLate: false) })
@@ -120,6 +132,15 @@ import WebSocket
             channel.push(#"{"type":"geo_strike","lat":45.6,"lon":-122.5,"evt":[1710383170,9,512]}"#)
             #expect(await Self.eventually { harness.nearby.withLock { $0.count } == 1 })
             #expect(harness.nearby.withLock { $0.first?.stationID } == 4_021)
+        }
+    }
+
+    @Test func devicesNotKnownYetAreAskedForAgainBeforeConnecting() async throws {
+        let harness = try Harness(knownAfterAsking: 3)
+        try await Self.running(harness) {
+            #expect(await Self.eventually { harness.follower.state.devices[Self.serial]?.subscribed == true })
+            #expect(harness.deviceAsks.withLock { $0 } == 4)
+            #expect(harness.connectCount == 1)
         }
     }
 

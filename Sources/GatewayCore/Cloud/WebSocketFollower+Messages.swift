@@ -14,7 +14,8 @@ extension WebSocketFollower {
             noteMalformed(error.reason)
             return
         }
-        memory.withLock { $0.report.messagesByKind[message.kind, default: 0] += 1 }
+        // Counted once handled, so a count seen means the message went through.
+        defer { memory.withLock { $0.report.messagesByKind[message.kind, default: 0] += 1 } }
         switch message {
         case .connectionOpened:
             link.opened = true
@@ -43,20 +44,24 @@ extension WebSocketFollower {
         let serial = data.message.envelope.serialNumber.rawValue
         let now = Int64(clock.now())
         memory.withLock { memory in
-            var device = memory.report.devices[serial] ?? WebSocketFollowerState.Device(deviceID: data.deviceID)
-            device.lastMessageAt = now
-            device.messages += 1
-            if settings.alwaysIngests && !device.standsIn {
-                device.standsIn = true
-                device.standsInSince = now
+            if memory.report.devices[serial] == nil {
+                memory.report.devices[serial] = WebSocketFollowerState.Device(deviceID: data.deviceID)
             }
-            memory.report.devices[serial] = device
         }
         let standsIn = settings.alwaysIngests || standsIn(serial: serial, now: now)
         if case .lightningStrike = data.message {
             ingest(data.message, .websocket)
         } else if standsIn {
             ingest(data.message, .websocket)
+        }
+        // Noted after the hand-over, so a count seen means the message went through.
+        memory.withLock { memory in
+            memory.report.devices[serial]?.lastMessageAt = now
+            memory.report.devices[serial]?.messages += 1
+            if settings.alwaysIngests && memory.report.devices[serial]?.standsIn == false {
+                memory.report.devices[serial]?.standsIn = true
+                memory.report.devices[serial]?.standsInSince = now
+            }
         }
     }
 

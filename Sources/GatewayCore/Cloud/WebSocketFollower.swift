@@ -121,7 +121,7 @@ public final class WebSocketFollower: Sendable {
 
     /// Follows until the task is cancelled: the connection on its own
     /// thread, the device list read here every minute (every 5 s while not
-    /// known). Returns once the connection is closed.
+    /// known). Returns once the connection is closed. Call it once.
     public func run() async {
         await withTaskCancellationHandler {
             await withTaskGroup(of: Void.self) { group in
@@ -147,7 +147,7 @@ public final class WebSocketFollower: Sendable {
                     }
                 }
             }
-            try? await Task.sleep(for: .seconds(list == nil ? 5 : 60))
+            try? await Task.sleep(for: .seconds(list == nil ? settings.devicesRetrySeconds : settings.devicesRefreshSeconds))
         }
     }
 

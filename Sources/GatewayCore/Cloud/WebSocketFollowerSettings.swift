@@ -31,6 +31,10 @@ public struct WebSocketFollowerSettings: Sendable {
     public var stableSeconds: Double = 60
     /// The longest single wait in `receive`, which bounds how fast a stop is noticed.
     public var receiveSliceSeconds: Double = 1
+    /// How often the device list is read again (devices added or dropped).
+    public var devicesRefreshSeconds: Double = 60
+    /// How soon it is asked again while not known yet (`devices()` gave nil).
+    public var devicesRetrySeconds: Double = 5
 
     /// Makes one with the default timers.
     public init(silence: UDPSilence = UDPSilence(quietSeconds: 180, powerSaveQuietSeconds: 900), alwaysIngests: Bool, nearbyStrikesKilometers: Double = 0) {
