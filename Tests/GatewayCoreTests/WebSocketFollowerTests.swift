@@ -144,6 +144,24 @@ import WebSocket
         }
     }
 
+    @Test func withoutConnectionOpenedWithinTenSecondsItReconnects() async throws {
+        let harness = try Harness { index in FakeWebSocketChannel(opened: index > 0) }
+        try await Self.running(harness) {
+            #expect(await Self.eventually { harness.connectCount == 1 })
+            let silent = try #require(harness.channel)
+            harness.clock.advance(by: 9)
+            try? await Task.sleep(for: .milliseconds(50))
+            #expect(harness.connectCount == 1)
+            #expect(silent.sent.isEmpty)  // nothing asked before the server is ready
+            harness.clock.advance(by: 2)
+            #expect(await Self.eventually { harness.follower.state.devices[Self.serial]?.subscribed == true })
+            #expect(harness.connectCount == 2)
+            #expect(silent.isClosed)
+            #expect(harness.follower.state.lastError?.contains("no connection_opened within 10 seconds") == true)
+        }
+        #expect(!harness.follower.state.connected)
+    }
+
     @Test func aMissingAckIsAskedForOnceThenTheConnectionIsReplaced() async throws {
         // The first connection never acknowledges listen_start of 211522; the second does.
         let harness = try Harness { index in

@@ -32,6 +32,10 @@ extension WebSocketFollower {
             }
             switch session(devices) {
             case .stopped:
+                memory.withLock { memory in
+                    memory.report.connected = false
+                    memory.report.connectedSince = nil
+                }
                 return
             case .failed(let upSeconds, let tokenRefused):
                 if upSeconds >= settings.stableSeconds { backoff.reset() }
