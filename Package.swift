@@ -187,6 +187,7 @@ let package = Package(
                 "MQTT",
                 "HTTP",
                 "TempestCloud",
+                "WebSocket",
                 "ForecastBridge",
                 "Configuration",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -206,6 +207,7 @@ let package = Package(
                 "Storage",
                 "MQTT",
                 "TempestCloud",
+                "WebSocket",
                 "ForecastBridge",
                 "Configuration",
                 "SystemSupport",
@@ -312,7 +314,7 @@ let package = Package(
         .testTarget(
             name: "GatewayCoreTests",
             dependencies: [
-                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "TempestTestKit", "JSON",
+                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "TempestTestKit", "JSON", "TempestCloud", "WebSocket",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

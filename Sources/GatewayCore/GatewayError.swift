@@ -22,6 +22,8 @@ public struct GatewayError: Error, CustomStringConvertible {
         case metricsUnavailable
         /// The web page could not listen, or its password could not be read.
         case webPageUnavailable
+        /// `weatherflow.mode` asks for the WebSocket, but no token was found.
+        case webSocketNeedsToken
     }
 
     /// What went wrong.
@@ -64,5 +66,13 @@ public struct GatewayError: Error, CustomStringConvertible {
     /// as `web.port, web.address`).
     public static func webPageUnavailable(keys: String, _ error: Error) -> GatewayError {
         GatewayError(code: .webPageUnavailable, description: "\(keys): \(error)")
+    }
+
+    /// `weatherflow.mode` names the WebSocket but there is no token to open it with.
+    public static func webSocketNeedsToken(mode: String) -> GatewayError {
+        GatewayError(
+            code: .webSocketNeedsToken,
+            description: "weatherflow.mode is \(mode), which needs a WeatherFlow token: give one with --token-file PATH, "
+                + "weatherflow.token_file, $TEMPEST_WEATHERFLOW_TOKEN or the systemd credential weatherflow-token")
     }
 }

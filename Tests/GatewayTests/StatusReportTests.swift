@@ -69,6 +69,41 @@ struct StatusReportTests {
         #expect(lines.last == "Forecasts: off (no location, or turned off).")
     }
 
+    @Test("the WebSocket follower: a sentence with labels before values, and a JSON object")
+    func webSocketPart() throws {
+        var report = try Self.report()
+        var text = [String]()
+        report.writeText(now: 1_720_850_460) { text.append($0) }
+        #expect(!text.joined().contains("WebSocket"))  // off: not mentioned
+        var state = WebSocketFollowerState(alwaysIngests: false)
+        state.connected = true
+        state.connectedSince = 1_720_850_100
+        state.reconnectCount = 2
+        state.messagesByKind = ["rapid_wind": 120, "obs_st": 6]
+        state.malformedCount = 1
+        var device = WebSocketFollowerState.Device(deviceID: 211_522)
+        device.subscribed = true
+        device.lastMessageAt = 1_720_850_457
+        device.messages = 126
+        state.devices["ST-00054321"] = device
+        report.webSocket = state
+        let sentence = report.webSocketText(now: 1_720_850_460)
+        #expect(sentence.hasPrefix("WeatherFlow WebSocket: connected for 360 seconds; mode udp and websocket, standing in for quiet UDP; reconnects 2."))
+        #expect(sentence.contains("WebSocket messages: obs_st 6, rapid_wind 120; unreadable 1."))
+        #expect(sentence.contains("WebSocket device ST-00054321: subscribed; last message 3 seconds ago; messages 126; not stored (UDP live), strikes excepted."))
+        var pieces = [String]()
+        report.writeJSON(now: 1_720_850_460) { pieces.append($0) }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(pieces.joined().utf8)) as? [String: Any])
+        let webSocket = try #require(object["weatherflow_websocket"] as? [String: Any])
+        #expect(webSocket["state"] as? String == "connected")
+        #expect(webSocket["mode"] as? String == "udp+websocket")
+        #expect(webSocket["reconnects"] as? Int == 2)
+        #expect((webSocket["messages"] as? [String: Int])?["rapid_wind"] == 120)
+        let devices = try #require(webSocket["devices"] as? [String: [String: Any]])
+        #expect(devices["ST-00054321"]?["last_message_age_seconds"] as? Int == 3)
+        #expect(devices["ST-00054321"]?["stands_in"] as? Bool == false)
+    }
+
     @Test("the database's size on disk, in text and JSON")
     func databaseSize() throws {
         let directory = try TemporaryDirectory(prefix: "status-size")

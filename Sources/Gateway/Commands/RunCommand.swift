@@ -139,6 +139,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: .hidden)
     var cloudIntervalSeconds: Double = 60
 
+    /// For tests: the longest wait between WebSocket reconnects (default 300 s).
+    @Option(parsing: .unconditional, help: .hidden)
+    var webSocketBackoffCapSeconds: Double = 300
+
     @OptionGroup(title: "Forecasts") var forecastOptions: ForecastOptions
 
     @Option(parsing: .unconditional, help: "Serve /healthz and Prometheus /metrics at this port, such as 10222 (off by default).")
@@ -229,6 +233,7 @@ struct RunCommand: AsyncParsableCommand {
             settings: settings, databasePath: settings.storage.database ?? ServicePaths.daemonDatabasePath(), zone: zone,
             operatorLog: operatorLog, hooks: hooks)
         gateway.cloudPollIntervalSeconds = cloudIntervalSeconds
+        gateway.webSocketBackoffCapSeconds = webSocketBackoffCapSeconds
         gateway.mqttRestartDelaySeconds = mqttOptions.mqttRestartDelay
         gateway.durationSeconds = seconds
         gateway.maximumDatabasePages = maximumDatabasePages
@@ -239,10 +244,10 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError(error.description)
         } catch let error as GatewayError where error.code == .metricsUnavailable {
             throw ValidationError("--metrics-port, --metrics-address: \(error.description)")
-        } catch let error as GatewayError where error.code == .webPageUnavailable {
+        } catch let error as GatewayError where error.code == .webPageUnavailable || error.code == .webSocketNeedsToken {
             throw ValidationError(error.description)
         }
-        operatorLog.line(ListenCommand.summary(outcome.statistics))
+        if settings.weatherFlow.mode.listensToUDP { operatorLog.line(ListenCommand.summary(outcome.statistics)) }
         if outcome.refusedCount > 0 {
             operatorLog.line("The store refused \(Plural.count(outcome.refusedCount, "message")) (see the error above).")
         }

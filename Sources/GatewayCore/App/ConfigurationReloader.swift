@@ -19,14 +19,14 @@ final class ConfigurationReloader: Sendable {
     private let writer: StoreWriter
     private let publisher: GatewayPublisher?
     private let ingestor: Ingestor
-    private let cloud: ReplaceableService<CloudFollower>
+    private let cloud: ReplaceableService<CloudFollowers>
     private let forecasts: ReplaceableService<ForecastService>
     private let operatorLog: OperatorLog
 
     init(
         running: GatewayConfiguration, load: @escaping @Sendable () throws -> GatewayConfiguration,
         mqttClientConfiguration: @escaping @Sendable (GatewayConfiguration.MQTT) throws -> MQTTConfiguration,
-        writer: StoreWriter, publisher: GatewayPublisher?, ingestor: Ingestor, cloud: ReplaceableService<CloudFollower>,
+        writer: StoreWriter, publisher: GatewayPublisher?, ingestor: Ingestor, cloud: ReplaceableService<CloudFollowers>,
         forecasts: ReplaceableService<ForecastService>, operatorLog: OperatorLog
     ) {
         self.running = Mutex(running)

@@ -75,6 +75,8 @@ public struct GatewayRun: Sendable {
     public var zone: TimeZoneRules
     /// Seconds between polls of the REST fallback.
     public var cloudPollIntervalSeconds: Double = 60
+    /// The longest wait between WebSocket reconnects (5 minutes; tests shorten it).
+    public var webSocketBackoffCapSeconds: Double = 300
     /// Seconds before the MQTT client is started again after libmosquitto gave up.
     public var mqttRestartDelaySeconds: Double = 30
     /// Stop after this many seconds; nil runs until SIGINT or SIGTERM.
@@ -189,11 +191,24 @@ public struct GatewayRun: Sendable {
         // The cloud follower and the forecast service restart on a reload
         // that changes them; the listener and the store go on meanwhile.
         let cloudPollIntervalSeconds = self.cloudPollIntervalSeconds
-        let makeFollower: @Sendable (GatewayConfiguration, WeatherFlowClient?) -> CloudFollower? = { settings, cloudClient in
+        let webSocketBackoffCapSeconds = self.webSocketBackoffCapSeconds
+        let ingestFromCloud: @Sendable (TempestMessage, ObservationRecord.Source) -> Void = { message, source in
+            let now = Int64(Glibc.time(nil))
+            guard let accepted = quarantine.admitCloud(message, source: source, now: now) else { return }
+            ingestor.ingest(accepted, source: source, receivedAt: now, isLate: false)
+        }
+        let makeFollowers: @Sendable (GatewayConfiguration, WeatherFlowClient?) -> CloudFollowers? = { settings, cloudClient in
             cloudClient.map { client in
-                CloudFollower(
-                    client: client, settings: Self.cloudSettings(settings, pollIntervalSeconds: cloudPollIntervalSeconds),
+                let cloudSettings = Self.cloudSettings(settings, pollIntervalSeconds: cloudPollIntervalSeconds)
+                let roster = CloudDeviceRoster(client: client, choices: cloudSettings.choices, heardSerials: { activity.serials })
+                let webSocket = Self.makeWebSocketFollower(
+                    settings, client: client, cloudSettings: cloudSettings, roster: roster, activity: activity,
+                    backoffCapSeconds: webSocketBackoffCapSeconds, onNearbyStrike: { strike in ingestor.ingestNearbyStrike(strike, receivedAt: Int64(Glibc.time(nil))) },
+                    ingest: ingestFromCloud)
+                let rest = CloudFollower(
+                    client: client, settings: cloudSettings,
                     writer: writer, activity: activity, summaries: summaries, logger: Logger(label: "tempest.cloud"),
+                    roster: roster,
                     onRainCheck: { serials, today, yesterday in
                         guard let publisher else { return }
                         for serial in serials {
@@ -202,22 +217,23 @@ public struct GatewayRun: Sendable {
                                     serial: serial, todayMillimeters: today, yesterdayMillimeters: yesterday, layout: publisher.layout,
                                     units: units))
                         }
-                    }
-                ) { message, source in
-                    let now = Int64(Glibc.time(nil))
-                    guard let accepted = quarantine.admitCloud(message, source: source, now: now) else { return }
-                    ingestor.ingest(accepted, source: source, receivedAt: now, isLate: false)
-                }
+                    },
+                    liveElsewhere: { serial in webSocket?.isLive(serial: serial) ?? false },
+                    ingest: ingestFromCloud)
+                return CloudFollowers(rest: rest, webSocket: webSocket)
             }
         }
-        let initialFollower = makeFollower(settings, cloudClient)
-        if initialFollower == nil {
+        if settings.weatherFlow.mode.usesWebSocket && cloudClient == nil {
+            throw GatewayError.webSocketNeedsToken(mode: settings.weatherFlow.mode.rawValue)
+        }
+        let initialFollowers = makeFollowers(settings, cloudClient)
+        if initialFollowers == nil {
             operatorLog.line("No WeatherFlow token: the REST fallback and backfill are off (see --token-file).")
         }
         let cloudService = ReplaceableService(
-            name: "the WeatherFlow cloud follower", initial: initialFollower,
-            make: { new in makeFollower(new, try hooks.cloudClient(new)) },
-            operatorLog: operatorLog, run: { follower in await follower.run() })
+            name: "the WeatherFlow cloud followers", initial: initialFollowers,
+            make: { new in makeFollowers(new, try hooks.cloudClient(new)) },
+            operatorLog: operatorLog, run: { followers in await followers.run() })
         let forecastParts = ForecastServiceParts(
             writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier)
         let makeForecasting: @Sendable (GatewayConfiguration) throws -> ForecastService? = { settings in
@@ -241,7 +257,7 @@ public struct GatewayRun: Sendable {
                 cloudFutureCount: quarantine.cloudFutureCount, writerStatus: writerStatus, databasePath: path,
                 outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
                 mqttConnected: publisher?.isConnected ?? false, mqttBroker: publisher?.brokerAddress ?? "",
-                mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.state,
+                mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.rest.state, webSocket: cloudService.component?.webSocket?.state,
                 forecast: forecastService.component.map(ForecastStatus.init(service:)),
                 diskSpace: writerStatus.isDiskFull ? DiskSpace.of(databasePath: path, heldRecords: writerStatus.pendingCount) : nil,
                 nearbyStrikes: followsNearbyStrikes ? ingestor.nearbyStrikes.summary(now: Int64(Glibc.time(nil))) : nil)

@@ -15,8 +15,9 @@ import TempestUDP
 ///   `quietSeconds` (longer in power-save mode 3), every round fetches the
 ///   rows after the newest stored one and hands them to the gateway as
 ///   source `rest`, exactly like broadcasts (stored, counted, published).
-///   It stops when UDP returns. Both transitions are logged and shown by
-///   `status`.
+///   It stops when UDP returns, and is skipped while `liveElsewhere` says
+///   the device's data arrives live another way (the WebSocket follower).
+///   Both transitions are logged and shown by `status`.
 /// - **Backfill:** every round the stored observations within
 ///   `horizonSeconds` are checked for holes longer than `gapSeconds` (a local
 ///   query of a few thousand rows); each hole not asked for before is fetched
@@ -57,6 +58,9 @@ public final class CloudFollower: Sendable {
     private let summaries: DailySummaryKeeper
     private let ingest: Ingest
     private let onRainCheck: RainCheckSink
+    /// True while another path (the WebSocket follower) delivers the
+    /// device's data live: REST polling stands aside for it.
+    private let liveElsewhere: @Sendable (String) -> Bool
     private let clock: @Sendable () -> Int64
     private let logger: Logger
     private let startedAt: Int64
@@ -65,8 +69,10 @@ public final class CloudFollower: Sendable {
     public init(
         client: WeatherFlowClient, settings: CloudFollowerSettings, writer: StoreWriter, activity: DeviceActivity,
         summaries: DailySummaryKeeper, logger: Logger, clock: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) },
-        roster: CloudDeviceRoster? = nil, onRainCheck: @escaping RainCheckSink = { _, _, _ in }, ingest: @escaping Ingest
+        roster: CloudDeviceRoster? = nil, onRainCheck: @escaping RainCheckSink = { _, _, _ in },
+        liveElsewhere: @escaping @Sendable (String) -> Bool = { _ in false }, ingest: @escaping Ingest
     ) {
+        self.liveElsewhere = liveElsewhere
         self.onRainCheck = onRainCheck
         self.client = client
         self.roster = roster ?? CloudDeviceRoster(client: client, choices: settings.choices, heardSerials: { activity.serials })
@@ -191,15 +197,15 @@ public final class CloudFollower: Sendable {
     private func follow(_ device: CloudDevice) async throws {
         let serial = device.serial.rawValue
         let now = clock()
-        let heard = activity.device(serial: serial)
-        let lastUDP = heard?.lastUDPObservationAt
-        let allowed = heard?.powerSaveMode == 3 ? settings.powerSaveQuietSeconds : settings.quietSeconds
-        let quiet = now - (lastUDP ?? startedAt) > allowed
+        let silence = UDPSilence(quietSeconds: settings.quietSeconds, powerSaveQuietSeconds: settings.powerSaveQuietSeconds)
+            .check(serial: serial, activity: activity, now: now, startedAt: startedAt)
+        let live = silence.isQuiet && liveElsewhere(serial)
+        let quiet = silence.isQuiet && !live
         let wasPolling = memory.withLock { $0.report.devices[serial]?.pollingREST ?? false }
         if quiet {
             if !wasPolling {
                 logger.warning(
-                    "no observation from \(serial) over UDP for \(Plural.count(now - (lastUDP ?? startedAt), "second")); polling the WeatherFlow REST API every \(Int(settings.pollIntervalSeconds)) seconds until UDP returns")
+                    "no observation from \(serial) over UDP for \(Plural.count(silence.silentSeconds, "second")); polling the WeatherFlow REST API every \(Int(settings.pollIntervalSeconds)) seconds until UDP returns")
                 memory.withLock { memory in
                     memory.report.devices[serial]?.pollingREST = true
                     memory.report.devices[serial]?.pollingSince = now
@@ -207,7 +213,7 @@ public final class CloudFollower: Sendable {
             }
             try await pollLatest(device, now: now)
         } else if wasPolling {
-            logger.notice("observations from \(serial) arrive over UDP again; REST polling stopped")
+            logger.notice("observations from \(serial) arrive over \(live ? "the WeatherFlow WebSocket" : "UDP again"); REST polling stopped")
             memory.withLock { memory in
                 memory.report.devices[serial]?.pollingREST = false
                 memory.report.devices[serial]?.pollingSince = nil

@@ -27,6 +27,8 @@ public struct StatusReport {
     public var mqttInFlight: Int
     /// The WeatherFlow cloud follower's state; nil when no token is configured.
     public var cloud: CloudFollowerState?
+    /// The WeatherFlow WebSocket follower's state; nil when it is off.
+    public var webSocket: WebSocketFollowerState? = nil
     /// The forecast service's state; nil when forecasts are off.
     public var forecast: ForecastStatus? = nil
     /// The space in the database's folder while the disk is full, else nil.
@@ -93,6 +95,7 @@ public struct StatusReport {
             "Database \(databasePath): \(writable); size \(ByteCount.text(Store.diskBytes(databasePath: databasePath))); "
                 + "writes waiting: \(writerStatus.pendingCount).")
         lines.append(cloudText(now: now))
+        if webSocket != nil { lines.append(webSocketText(now: now)) }
         if let nearbyStrikes { lines.append(Self.nearbyStrikesText(nearbyStrikes, now: now)) }
         lines.append(forecastText(now: now))
         flush()
@@ -181,6 +184,8 @@ public struct StatusReport {
         json.endObject()
         json.key("weatherflow_cloud")
         writeCloud(into: &json, now: now)
+        json.key("weatherflow_websocket")
+        writeWebSocket(into: &json, now: now)
         json.key("forecast")
         writeForecast(into: &json, now: now)
         json.endObject()
@@ -188,7 +193,8 @@ public struct StatusReport {
     }
 
     /// Makes one from its parts.
-    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, admission: DeviceAdmission.Snapshot? = nil, cloudFutureCount: Int = 0, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil, nearbyStrikes: NearbyStrikeTally.Summary? = nil) {
+    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, admission: DeviceAdmission.Snapshot? = nil, cloudFutureCount: Int = 0, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, webSocket: WebSocketFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil, nearbyStrikes: NearbyStrikeTally.Summary? = nil) {
+        self.webSocket = webSocket
         self.startedAt = startedAt
         self.listener = listener
         self.bindAddress = bindAddress
