@@ -51,8 +51,8 @@ extension WebSocketFollower {
         let standsIn = settings.alwaysIngests || standsIn(serial: serial, now: now)
         if case .lightningStrike = data.message {
             ingest(data.message, .websocket)
-        } else if standsIn {
-            ingest(data.message, .websocket)
+        } else if standsIn, let fresh = newRows(of: data.message, serial: serial) {
+            ingest(fresh, .websocket)
         }
         // Noted after the hand-over, so a count seen means the message went through.
         memory.withLock { memory in
@@ -62,6 +62,23 @@ extension WebSocketFollower {
                 memory.report.devices[serial]?.standsIn = true
                 memory.report.devices[serial]?.standsInSince = now
             }
+        }
+    }
+
+    /// An observation message's rows newer than the newest handed over for
+    /// `serial` (nil when none is: the cloud replays its cached row after
+    /// every reconnect); any other message as it is. The store would keep
+    /// one row either way, but the event would be published again.
+    private func newRows(of message: TempestMessage, serial: String) -> TempestMessage? {
+        guard message.carriesObservations else { return message }
+        return memory.withLock { memory -> TempestMessage? in
+            let newest = memory.report.devices[serial]?.newestObservationAt ?? .min
+            guard let fresh = message.splitAt(latestSeconds: newest).future else {
+                memory.report.devices[serial]?.repeatedObservations += 1
+                return nil
+            }
+            memory.report.devices[serial]?.newestObservationAt = fresh.timestamp.secondsSince1970
+            return fresh
         }
     }
 

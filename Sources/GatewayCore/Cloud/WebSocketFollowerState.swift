@@ -18,6 +18,12 @@ public struct WebSocketFollowerState: Sendable {
         public var standsIn = false
         /// Since when it stands in.
         public var standsInSince: Int64?
+        /// The newest observation row handed to the pipeline (Unix seconds):
+        /// rows not newer (the cached replay after every reconnect) are
+        /// dropped here, so that each is published once.
+        public var newestObservationAt: Int64?
+        /// Observation messages dropped as already handed over.
+        public var repeatedObservations = 0
 
         /// Makes one.
         public init(deviceID: Int) { self.deviceID = deviceID }
