@@ -187,6 +187,9 @@ class Child:
 
 
 def run_once(command, samples, timeout, stop, log):
+    # Pages of a file written moments ago (a binary just built, copied or
+    # stripped) that are not yet on disk count as Private_Dirty while mapped.
+    os.sync()
     child = Child(command, log)
     figures = []
     try:
