@@ -127,8 +127,10 @@ class Child:
             reader.start()
 
     def _read(self, stream):
+        # Each line with the moment it arrived, so the log's times are true
+        # even for lines read after the last sample.
         for line in stream:
-            self.lines.put(line.rstrip("\n"))
+            self.lines.put((time.monotonic() - self.started, line.rstrip("\n")))
         self.lines.put(None)
 
     def wait_for(self, condition, timeout):
@@ -156,9 +158,10 @@ class Child:
                 if ended == len(self.readers):
                     return f"the command ended before a line matched {pattern.pattern!r}"
                 continue
+            seconds_in, line = line
             self.recent.append(line)
             if self.log:
-                self.log.write(f"{time.monotonic() - self.started:9.3f} {line}\n")
+                self.log.write(f"{seconds_in:9.3f} {line}\n")
             if pattern.search(line):
                 time.sleep(seconds)
                 return None
@@ -177,13 +180,15 @@ class Child:
                 self.process.kill()
                 self.process.wait()
         # Drain what is left so the log is whole.
+        for reader in self.readers:
+            reader.join(timeout=2)
         while True:
             try:
                 line = self.lines.get_nowait()
             except queue.Empty:
                 break
             if line is not None and self.log:
-                self.log.write(f"{time.monotonic() - self.started:9.3f} {line}\n")
+                self.log.write(f"{line[0]:9.3f} {line[1]}\n")
 
 
 def run_once(command, samples, timeout, stop, log):
