@@ -98,6 +98,8 @@ struct MultiStationCommandTests {
         terminal.type("3, 98765\n")
         #expect(terminal.waitFor("3, 98765 is not a list of numbers from the list or station ids.", seconds: 10))
         terminal.type("2, 98765\n")
+        #expect(terminal.waitFor("Mode: udp, udp+websocket or websocket (press Enter for udp): ", seconds: 20))
+        terminal.type("\n")
         #expect(terminal.answerBrokerQuestions(port: broker.port))
         #expect(terminal.waitFor("Serve the web page? Its port, such as 8080, empty for off: ", seconds: 20))
         terminal.type("\n")

@@ -113,12 +113,22 @@ struct SetupCommandTests {
         let config = directory.file("config.toml")
         let server = try cloud()
         let broker = try MosquittoBroker()
+        let webSocket = try LocalWebSocketServer()
+        webSocket.greet(with: #"{"type":"connection_opened"}"#)
         let terminal = try PseudoTerminalProcess(
             executable: Gateway.path,
-            arguments: ["setup", "--config", config, "--weatherflow-api", server.baseURL, "--udp-seconds", "1", "--udp-port", String(try FreePort.udp())],
+            arguments: [
+                "setup", "--config", config, "--weatherflow-api", server.baseURL, "--udp-seconds", "1", "--udp-port", String(try FreePort.udp()),
+                "--websocket-url", webSocket.baseURL + "/swd/data",
+            ],
             environment: ["NO_COLOR": "1"])
         #expect(terminal.waitFor("Paste the token (typing is not shown): ", seconds: 20))
         terminal.type(token + "\n")
+        // No broadcasts arrive on the free port, so the WebSocket is proposed; Enter takes it.
+        #expect(terminal.waitFor("No broadcasts from this station's devices arrived, so the default is websocket.", seconds: 20))
+        #expect(terminal.waitFor("Mode: udp, udp+websocket or websocket (press Enter for websocket): ", seconds: 10))
+        terminal.type("\n")
+        #expect(terminal.waitFor("The WeatherFlow WebSocket answered.", seconds: 20))
         #expect(terminal.answerBrokerQuestions(port: broker.port))
         #expect(terminal.waitFor("Serve the web page? Its port, such as 8080, empty for off: ", seconds: 20))
         terminal.type("8080\n")
@@ -142,6 +152,8 @@ struct SetupCommandTests {
         #expect(try String(contentsOfFile: tokenPath, encoding: .utf8) == token + "\n")
         let values = try shown(config)
         #expect(values["weatherflow.token_file"] as? String == tokenPath)
+        #expect(values["weatherflow.mode"] as? String == "websocket")
+        #expect(webSocket.handshakes.first?.query == "token=" + token, "the WebSocket was opened with the typed token")
         #expect(values["station.station_id"] as? Int == 98765)
         #expect(values["mqtt.port"] as? Int == Int(broker.port))
         // The web page: its port, and its password in a private file.

@@ -19,7 +19,8 @@ struct SetupCommand: AsyncParsableCommand {
             Five steps, each said in plain words: 1. your WeatherFlow personal access token (typed without \
             echo, or from --token-file), 2. your stations, of which you choose one or more, 3. up to --udp-seconds \
             of listening for the hub's broadcasts, to confirm they arrive and that their serials belong to \
-            the station, 4. the MQTT broker, whose connection and credentials are tested, 5. the \
+            the station, then where live data comes from (--mode: udp, udp+websocket or websocket; a mode \
+            using the WeatherFlow WebSocket is checked to answer), 4. the MQTT broker, whose connection and credentials are tested, 5. the \
             configuration file, with the web page if you want one (its port, address and password), shown \
             (secrets masked) and written after you agree.
 
@@ -79,6 +80,14 @@ struct SetupCommand: AsyncParsableCommand {
     @Option(help: "The WeatherFlow REST API's base URL, for tests or a proxy.")
     var weatherflowApi: String?
 
+    @Option(
+        parsing: .unconditional,
+        help: "Where live data comes from: udp (the hub's broadcasts), udp+websocket (the WeatherFlow WebSocket stands in when they stop), websocket (no UDP); asked on a terminal, else the configuration's current mode.")
+    var mode: String?
+
+    @Option(name: .customLong("websocket-url"), help: .hidden)
+    var webSocketUrl: String?
+
     @Flag(help: "Ask nothing: take the options as they are and write the configuration.")
     var yes = false
 
@@ -87,6 +96,8 @@ struct SetupCommand: AsyncParsableCommand {
         if let mqttPort, !(1...65_535).contains(mqttPort) { throw ValidationError("--mqtt-port must be 1 to 65535, not \(mqttPort)") }
         if let webPort, !(1...65_535).contains(webPort) { throw ValidationError("--web-port must be 1 to 65535, not \(webPort)") }
         try ConfigurationSchema.checkOption("web-address", sets: "web.address", webAddress)
+        try ConfigurationSchema.checkOption("mode", sets: "weatherflow.mode", mode)
+        try ConfigurationSchema.checkOption("websocket-url", sets: "weatherflow.websocket_url", webSocketUrl)
     }
 
     func run() async throws {
@@ -146,15 +157,19 @@ struct SetupCommand: AsyncParsableCommand {
 
         // 3. The broadcasts.
         StandardOutput.line("")
+        var heardOwnBroadcasts: Bool?
         if udpSeconds > 0 {
             StandardOutput.line("Step 3 of 5: listening for the hub's broadcasts on UDP port \(udpPort) for up to \(Plural.count(udpSeconds, "second")).")
             let probe = BroadcastProbe.listen(port: udpPort, seconds: udpSeconds)
             for check in probe.checks { for line in check.lines { StandardOutput.line(line) } }
             let serials = Set(chosen.flatMap(\.devices).compactMap { $0.serialNumber?.rawValue })
             for line in probe.serialMatch(stationSerials: serials) { StandardOutput.line(line) }
+            heardOwnBroadcasts = !serials.isDisjoint(with: probe.heard.keys)
         } else {
             StandardOutput.line("Step 3 of 5: skipped (--udp-seconds 0); `tempest-gateway doctor` checks the broadcasts later.")
         }
+        settings += try liveSourceChoice(
+            current: current.weatherFlow, heardOwnBroadcasts: heardOwnBroadcasts, token: token, interactive: interactive, input: input)
 
         // 4. The broker.
         StandardOutput.line("")

@@ -173,6 +173,13 @@ public final class WebSocketFollower: Sendable {
 
     /// The URL to connect to, with the token in its query. Never logged or kept.
     func urlWithToken() -> String {
+        Self.url(url, withToken: token)
+    }
+
+    /// `url` with `token` percent-encoded into its query, as the WeatherFlow
+    /// WebSocket takes it; public so that `setup` opens the same URL the
+    /// follower does. Never log or keep the result.
+    public static func url(_ url: String, withToken token: APIToken) -> String {
         token.withValue { value in
             var encoded = ""
             for byte in value.utf8 {
