@@ -25,11 +25,12 @@ import Testing
     struct Harness {
         let directory: TemporaryDirectory
         let writer: StoreWriter
-        let sink = RecordingSink()
+        let sink: RecordingSink
         let activity = DeviceActivity()
         let ingestor: Ingestor
 
-        init(rapidWindIntervalSeconds: Int64 = 0) throws {
+        init(rapidWindIntervalSeconds: Int64 = 0, highRateValues: Bool = false) throws {
+            sink = RecordingSink(highRateValues: highRateValues)
             directory = try TemporaryDirectory()
             writer = try StoreWriter(path: directory.file("ingest.db"))
             ingestor = Ingestor(
@@ -111,6 +112,48 @@ import Testing
         #expect(stored == 4)
         #expect(events.filter { $0.hasSuffix("/event/rapid_wind") }.count == 1)
         harness.writer.shutdown()
+    }
+
+    @Test("what changes every few seconds is published once, as its event, unless high-rate values are asked for")
+    func highRateValuesOnlyInEvents() async throws {
+        let hubStatus = """
+            {"serial_number":"HB-00012345","type":"hub_status","firmware_revision":"194","uptime":27,"rssi":-63,"timestamp":\(Self.observationTime + 5),"reset_flags":"WDG","seq":2,"fs":[1,0,15675411,524288],"radio_stats":[25,2,0,3,12045],"mqtt_stats":[0,0]}
+            """
+        let deviceStatus = """
+            {"serial_number":"ST-00054321","type":"device_status","hub_sn":"HB-00012345","timestamp":\(Self.observationTime + 7),"uptime":8634012,"voltage":2.512,"firmware_revision":179,"rssi":-71,"hub_rssi":-68,"sensor_status":0,"debug":0}
+            """
+        let highRate: Set = [
+            "tempest/ST-00054321/wind_speed", "tempest/ST-00054321/wind_direction", "tempest/ST-00054321/uptime",
+            "tempest/HB-00012345/uptime", "tempest/HB-00012345/rssi", "tempest/HB-00012345/seq",
+        ]
+        for asked in [false, true] {
+            let harness = try Harness(highRateValues: asked)
+            try harness.ingest(Self.rapidWind(at: Self.observationTime + 3), source: .udp, receivedAt: Self.observationTime + 3)
+            try harness.ingest(hubStatus, source: .udp, receivedAt: Self.observationTime + 5)
+            try harness.ingest(deviceStatus, source: .udp, receivedAt: Self.observationTime + 7)
+            try await harness.writer.flush()
+            let events = try await harness.writer.perform { store in try store.nextOutboxBatch(limit: 100).map(\.topic) }
+            // Every message still has its event, whatever the setting.
+            #expect(
+                events == [
+                    "tempest/ST-00054321/event/rapid_wind", "tempest/HB-00012345/event/hub_status",
+                    "tempest/ST-00054321/event/device_status",
+                ])
+            let values = Dictionary(harness.sink.values.map { ($0.topic, $0.payload) }, uniquingKeysWith: { $1 })
+            // What changes rarely stays a plain value either way.
+            #expect(values["tempest/HB-00012345/last_restart"] == "2024-07-13T06:00:00Z")
+            #expect(values["tempest/HB-00012345/firmware_revision"] == "194")
+            #expect(values["tempest/ST-00054321/voltage"] == "2.512")
+            #expect(values["tempest/ST-00054321/rssi"] == "-71")
+            if asked {
+                #expect(highRate.isSubset(of: Set(values.keys)))
+                #expect(values["tempest/ST-00054321/wind_speed"] == "1.31")
+                #expect(values["tempest/HB-00012345/seq"] == "2")
+            } else {
+                #expect(highRate.isDisjoint(with: Set(values.keys)))
+            }
+            harness.writer.shutdown()
+        }
     }
 
     @Test func aMessageTheStoreRefusesStillSendsItsValues() async throws {

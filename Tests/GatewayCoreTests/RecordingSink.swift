@@ -13,8 +13,12 @@ final class RecordingSink: RetainedStateSink {
         var flushes = 0
     }
 
-    let format = PublicationFormat(layout: TopicLayout(base: "tempest"), qos: 1)
+    let format: PublicationFormat
     private let recorded = Mutex(Recorded())
+
+    init(highRateValues: Bool = false) {
+        format = PublicationFormat(layout: TopicLayout(base: "tempest"), qos: 1, highRateValues: highRateValues)
+    }
 
     var values: [(topic: String, payload: String, withNextCommit: Bool)] { recorded.withLock { $0.values } }
     var devices: [(serial: String, silenceAllowedSeconds: Int64?)] { recorded.withLock { $0.devices } }

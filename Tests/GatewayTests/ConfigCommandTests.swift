@@ -29,7 +29,7 @@ struct ConfigCommandTests {
             result.standardOutput.split(separator: "\n").map(String.init) == [
                 "line 6: mqtt.port: \"abc\" is not a whole number; allowed: a whole number from 1 to 65535",
                 "line 7: mqtt.qos: 2 is out of range; allowed: a whole number from 0 to 1",
-                "line 8: mqtt.colour: unknown key; allowed: in [mqtt]: enabled, host, port, user, password_file, tls, ca_file, base, client_id, protocol, qos, retained_qos, republish_unchanged, keepalive, persistent_session, session_expiry, homeassistant, homeassistant_prefix, homeassistant_gateway_id, homeassistant_min_version, units, temperature_unit, wind_unit, pressure_unit, rain_unit, distance_unit, rapid_wind_interval, compat, disabled_entities, raining_hold_minutes, lightning_nearby_kilometers, lightning_nearby_minutes, lightning_strikes",
+                "line 8: mqtt.colour: unknown key; allowed: in [mqtt]: enabled, host, port, user, password_file, tls, ca_file, base, client_id, protocol, qos, retained_qos, republish_unchanged, high_rate_values, keepalive, persistent_session, session_expiry, homeassistant, homeassistant_prefix, homeassistant_gateway_id, homeassistant_min_version, units, temperature_unit, wind_unit, pressure_unit, rain_unit, distance_unit, rapid_wind_interval, compat, disabled_entities, raining_hold_minutes, lightning_nearby_kilometers, lightning_nearby_minutes, lightning_strikes",
                 "3 problems in \(path) and the environment.",
             ])
     }

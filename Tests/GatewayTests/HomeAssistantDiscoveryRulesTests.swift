@@ -38,6 +38,35 @@ struct HomeAssistantDiscoveryRulesTests {
         #expect(oldWind["unit_of_measurement"] as? String == "°")
     }
 
+    @Test("3-second wind and the hub's signal are read from their events, in protocol units, unless high-rate values are plain values too")
+    func highRateEntitiesReadEvents() throws {
+        let imperial = PublishedUnits.imperial
+        let lean = HomeAssistantDiscovery(layout: TopicLayout(base: "wx"), units: imperial)
+        let wind = try config(lean.configs(for: Self.tempest), "/wind_speed/config")
+        #expect(wind["state_topic"] as? String == "wx/ST-00054321/event/rapid_wind")
+        #expect(wind["value_template"] as? String == "{{ value_json.wind_speed }}")
+        #expect(wind["unit_of_measurement"] as? String == "m/s")
+        #expect(wind["device_class"] as? String == "wind_speed")
+        // A recorder written every 3 seconds wears an SD card: off until a user enables it.
+        #expect(wind["enabled_by_default"] as? Bool == false)
+        let signal = try config(lean.configs(for: Self.hub), "/rssi/config")
+        #expect(signal["state_topic"] as? String == "wx/HB-00012345/event/hub_status")
+        #expect(signal["value_template"] as? String == "{{ value_json.rssi }}")
+        #expect(signal["unit_of_measurement"] as? String == "dBm")
+        // The Tempest's own signal comes once a minute: still its plain value.
+        let tempestSignal = try config(lean.configs(for: Self.tempest), "/rssi/config")
+        #expect(tempestSignal["state_topic"] as? String == "wx/ST-00054321/rssi")
+        #expect(tempestSignal["value_template"] == nil)
+
+        let plain = HomeAssistantDiscovery(layout: TopicLayout(base: "wx"), units: imperial, highRateValues: true)
+        let plainWind = try config(plain.configs(for: Self.tempest), "/wind_speed/config")
+        #expect(plainWind["state_topic"] as? String == "wx/ST-00054321/wind_speed")
+        #expect(plainWind["value_template"] == nil)
+        #expect(plainWind["unit_of_measurement"] as? String == "mph")
+        let plainSignal = try config(plain.configs(for: Self.hub), "/rssi/config")
+        #expect(plainSignal["state_topic"] as? String == "wx/HB-00012345/rssi")
+    }
+
     @Test("versions read YEAR.MONTH with an optional patch level, and compare by year then month")
     func versions() throws {
         #expect(HomeAssistantVersion("2025.4") == HomeAssistantVersion(year: 2025, month: 4))

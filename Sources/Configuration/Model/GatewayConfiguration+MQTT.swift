@@ -31,6 +31,9 @@ extension GatewayConfiguration {
         public var retainedQoS: Int
         /// `republish_unchanged`: send retained values that did not change.
         public var republishUnchanged: Bool
+        /// `high_rate_values`: also publish rapid wind, the hub's rssi and
+        /// the status reports' uptime and seq as plain values.
+        public var highRateValues: Bool
         /// `keepalive` in seconds.
         public var keepalive: Int
         /// `persistent_session`.
@@ -86,6 +89,7 @@ extension GatewayConfiguration {
             qos = values.required("mqtt.qos", values.integer)
             retainedQoS = values.required("mqtt.retained_qos", values.integer)
             republishUnchanged = values.required("mqtt.republish_unchanged", values.boolean)
+            highRateValues = values.required("mqtt.high_rate_values", values.boolean)
             keepalive = values.required("mqtt.keepalive", values.integer)
             persistentSession = values.required("mqtt.persistent_session", values.boolean)
             sessionExpiry = values.required("mqtt.session_expiry", values.integer)

@@ -69,6 +69,9 @@ public enum ConfigurationSchema {
         .init(
             "mqtt", "republish_unchanged", .boolean, default: .boolean(false),
             "Publish every retained value with every message, also when it did not change (by default only changed values are sent)."),
+        .init(
+            "mqtt", "high_rate_values", .boolean, default: .boolean(false),
+            "Also publish as plain values what changes every few seconds: rapid wind's wind_speed and wind_direction, the hub's rssi, and every status report's uptime and seq (by default their events carry them)."),
         .init("mqtt", "keepalive", mqttKeepalive, default: .integer(60), "The keepalive interval in seconds (0: none; else at least 5)."),
         .init(
             "mqtt", "persistent_session", .boolean, default: .boolean(false),

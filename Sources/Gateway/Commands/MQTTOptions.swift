@@ -103,6 +103,9 @@ struct MQTTOptions: ParsableArguments {
     @Flag(help: "Publish every retained value with every message, also when it did not change (by default only changed values are sent).")
     var mqttRepublishUnchanged = false
 
+    @Flag(help: "Also publish as plain values what changes every few seconds: rapid wind's wind_speed and wind_direction, the hub's rssi, and every status report's uptime and seq. By default only their events carry them, which halves the messages of a day.")
+    var mqttHighRateValues = false
+
     @Option(parsing: .unconditional, help: ArgumentHelp("The keepalive interval: 0 (none) or 5 to 65535 seconds (default 60).", valueName: "seconds"))
     var mqttKeepalive: Int32?
 
@@ -152,6 +155,7 @@ struct MQTTOptions: ParsableArguments {
         if let mqttQos { result.qos = Int(mqttQos) }
         if let mqttRetainedQos { result.retainedQoS = Int(mqttRetainedQos) }
         if mqttRepublishUnchanged { result.republishUnchanged = true }
+        if mqttHighRateValues { result.highRateValues = true }
         if noHomeassistant { result.homeAssistant = false }
         if let homeassistantPrefix { result.homeAssistantPrefix = homeassistantPrefix }
         if let units { result.units = units.rawValue }

@@ -441,13 +441,13 @@ public struct GatewayRun: Sendable {
                     disabledEntities: Set(mqtt.disabledEntities), rainCheck: rainCheck,
                     seaLevelPressure: settings.station.elevation != nil,
                     minimumVersion: HomeAssistantVersion(mqtt.homeAssistantMinVersion) ?? .standard,
-                    nearbyStrikes: Self.followsNearbyStrikes(settings))
+                    nearbyStrikes: Self.followsNearbyStrikes(settings), highRateValues: mqtt.highRateValues)
                 : nil
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),
                 retained: RetainedValuePolicy(qos: Int32(mqtt.retainedQoS), republishUnchanged: mqtt.republishUnchanged),
                 writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttRestartDelaySeconds,
-                compatibility: mqtt.compatibility, units: mqtt.publishedUnits)
+                compatibility: mqtt.compatibility, units: mqtt.publishedUnits, highRateValues: mqtt.highRateValues)
             if let discovery { publisher.update(values: discovery.gatewayConfigs()) }
             try publisher.start()
             operatorLog.line(

@@ -121,7 +121,8 @@ public final class Ingestor: Sendable {
             var publications = MessagePublications(
                 published, layout: format.layout, source: source.name, receivedAt: now,
                 site: sites.withLock { $0.site(for: message.envelope.serialNumber.rawValue) },
-                totals: totals, qos: format.qos, units: format.units, compatibility: format.compatibility, snapshot: snapshot)
+                totals: totals, qos: format.qos, units: format.units, compatibility: format.compatibility, snapshot: snapshot,
+                highRateValues: format.highRateValues)
             if message.carriesObservations, confirmedStrikesOnly.load(ordering: .relaxed) {
                 // The observation's own strike count and distance: no one confirmed them.
                 let unconfirmed = ["lightning_strike_count", "lightning_strike_avg_distance"].map {

@@ -87,10 +87,11 @@ public final class GatewayPublisher: RetainedStateSink {
         configuration: MQTTConfiguration, layout: TopicLayout, discovery: HomeAssistantDiscovery?, qos: Int32,
         retained: RetainedValuePolicy = RetainedValuePolicy(),
         writer: StoreWriter, logger: Logger, restartDelaySeconds: Double = 30,
-        compatibility: WeatherFlow2MQTTCompatibility? = nil, units: PublishedUnits = .metric,
+        compatibility: WeatherFlow2MQTTCompatibility? = nil, units: PublishedUnits = .metric, highRateValues: Bool = false,
         makeConnection: @escaping MQTTConnection.Factory = MQTTClient.factory
     ) throws {
-        self.format = PublicationFormat(layout: layout, qos: Int(qos), units: units, compatibility: compatibility)
+        self.format = PublicationFormat(
+            layout: layout, qos: Int(qos), units: units, compatibility: compatibility, highRateValues: highRateValues)
         self.compatibility = compatibility
         self.layout = layout
         self.discovery = discovery

@@ -58,13 +58,17 @@ public struct HomeAssistantDiscovery: Sendable {
     /// entities (`weatherflow.nearby_strikes_kilometers` above 0 with the
     /// WebSocket), so that they never sit empty.
     public let nearbyStrikes: Bool
+    /// Whether values that change every few seconds are plain values too
+    /// (`mqtt.high_rate_values`); otherwise their entities read the events.
+    public let highRateValues: Bool
 
     public init(
         prefix: String = "homeassistant", layout: TopicLayout, units: PublishedUnits = .metric,
         disabledEntities: Set<String> = [], rainCheck: Bool = false, seaLevelPressure: Bool = true,
-        minimumVersion: HomeAssistantVersion = .standard, nearbyStrikes: Bool = false
+        minimumVersion: HomeAssistantVersion = .standard, nearbyStrikes: Bool = false, highRateValues: Bool = false
     ) {
         self.nearbyStrikes = nearbyStrikes
+        self.highRateValues = highRateValues
         self.prefix = prefix
         self.layout = layout
         self.units = units
@@ -141,11 +145,20 @@ public struct HomeAssistantDiscovery: Sendable {
         json.beginObject()
         json.member("name", entity.name)
         json.member("unique_id", "\(device.serial)_\(entity.field)".lowercased().replacingHyphens())
-        json.member("state_topic", layout.value(serial: device.serial, field: entity.field))
         let classes = classes(of: entity)
-        if let deviceClass = classes.device { json.member("device_class", deviceClass) }
-        if let unit = units.homeAssistantUnit(field: entity.field, fallback: entity.unit) {
-            json.member("unit_of_measurement", unit)
+        if let source = entity.eventSource, !highRateValues {
+            // The event's JSON is in protocol units whatever `units` says;
+            // Home Assistant converts for display.
+            json.member("state_topic", layout.event(serial: device.serial, kind: source.kind))
+            json.member("value_template", "{{ value_json.\(source.member) }}")
+            if let deviceClass = classes.device { json.member("device_class", deviceClass) }
+            if let unit = entity.unit { json.member("unit_of_measurement", unit) }
+        } else {
+            json.member("state_topic", layout.value(serial: device.serial, field: entity.field))
+            if let deviceClass = classes.device { json.member("device_class", deviceClass) }
+            if let unit = units.homeAssistantUnit(field: entity.field, fallback: entity.unit) {
+                json.member("unit_of_measurement", unit)
+            }
         }
         if let stateClass = classes.state { json.member("state_class", stateClass) }
         if let options = entity.options { HomeAssistantDiscovery.writeOptions(options, into: &json) }

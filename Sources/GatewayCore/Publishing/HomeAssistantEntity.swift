@@ -4,12 +4,23 @@
 import Meteorology
 
 /// One Home Assistant entity the gateway announces through MQTT discovery:
-/// it reads the retained per-value topic `<base>/<serial>/<field>`.
+/// it reads the retained per-value topic `<base>/<serial>/<field>`, or for
+/// a value that changes every few seconds its event (`eventSource`).
 public struct HomeAssistantEntity: Sendable {
     public enum Component: String, Sendable {
         case sensor
         case binarySensor = "binary_sensor"
         case button
+    }
+
+    /// Where an entity reads a value that is published only in its event
+    /// (unless `mqtt.high_rate_values`): the event topic's kind and the
+    /// member of its JSON object, which is in protocol units.
+    public struct EventSource: Sendable, Equatable {
+        /// The event kind (`rapid_wind`, `hub_status`).
+        public let kind: String
+        /// The JSON member holding the value.
+        public let member: String
     }
 
     public let field: String
@@ -28,6 +39,9 @@ public struct HomeAssistantEntity: Sendable {
     /// Every value a `device_class: enum` sensor can take (Home Assistant
     /// refuses a state outside the list).
     public var options: [String]? = nil
+    /// The event that carries this value when plain high-rate values are
+    /// off (`MessagePublications`), or nil for a plain value.
+    public var eventSource: EventSource? = nil
 
     /// Entities of a Tempest, AIR or SKY: each family lists only the fields
     /// it sends, so no entity sits empty forever.
@@ -60,7 +74,10 @@ public struct HomeAssistantEntity: Sendable {
                 .init(field: "wind_lull", name: "Wind lull", deviceClass: "wind_speed", unit: "m/s", stateClass: "measurement", precision: 1),
                 .init(field: "wind_direction", name: "Wind direction", deviceClass: "wind_direction", unit: "°", stateClass: "measurement_angle", precision: 0),
                 .init(field: "cardinal_direction", name: "Wind direction (compass)", deviceClass: "enum", options: CardinalDirection.names + ["calm"]),
-                .init(field: "wind_speed", name: "Wind speed (3-second)", deviceClass: "wind_speed", unit: "m/s", stateClass: "measurement", precision: 1),
+                // Disabled by default: a recorder written every 3 seconds wears an SD card.
+                .init(
+                    field: "wind_speed", name: "Wind speed (3-second)", deviceClass: "wind_speed", unit: "m/s", stateClass: "measurement",
+                    precision: 1, enabledByDefault: false, eventSource: EventSource(kind: "rapid_wind", member: "wind_speed")),
                 .init(field: "wind_gust_max_today", name: "Strongest gust today", deviceClass: "wind_speed", unit: "m/s", precision: 1),
                 .init(field: "illuminance", name: "Illuminance", deviceClass: "illuminance", unit: "lx", stateClass: "measurement", precision: 0),
                 .init(field: "uv", name: "UV index", unit: "UV index", stateClass: "measurement", precision: 1),
@@ -135,7 +152,9 @@ public struct HomeAssistantEntity: Sendable {
 
     /// Entities of a hub.
     public static let hubEntities: [HomeAssistantEntity] = [
-        .init(field: "rssi", name: "Wi-Fi signal strength", deviceClass: "signal_strength", unit: "dBm", stateClass: "measurement", precision: 0, diagnostic: true),
+        .init(
+            field: "rssi", name: "Wi-Fi signal strength", deviceClass: "signal_strength", unit: "dBm", stateClass: "measurement", precision: 0,
+            diagnostic: true, eventSource: EventSource(kind: "hub_status", member: "rssi")),
         lastRestart,
         .init(field: "firmware_revision", name: "Firmware", diagnostic: true),
         .init(field: "reset_flags", name: "Last reset causes", diagnostic: true),

@@ -10,6 +10,14 @@ import TempestUDP
 /// SQLite outbox so none is lost while the broker is away, and bare retained
 /// values, which are the latest state and are republished in full after
 /// every reconnect (so they need no queue).
+///
+/// What changes every few seconds is published once, as its event, unless
+/// `highRateValues` (`mqtt.high_rate_values`) asks for plain values too:
+/// rapid wind's `wind_speed` and `wind_direction` (every 3 s), the hub's
+/// `rssi` (every 10 s), and every status report's `uptime` and `seq`
+/// (`last_restart` says what uptime says, and changes only with a restart).
+/// Those values were more than half of a day's messages; Home Assistant's
+/// entities for them read the events (`HomeAssistantEntity.EventSource`).
 public struct MessagePublications {
     /// Outbox entries (JSON event topics).
     public var events: [OutboxMessage] = []
@@ -20,7 +28,7 @@ public struct MessagePublications {
     public init(
         _ admitted: RapidWindThrottle.Admitted, layout: TopicLayout, source: String, receivedAt: Int64,
         site: DerivedObservation.Site?, totals: CurrentTotals?, qos: Int, units: PublishedUnits = .metric,
-        compatibility: WeatherFlow2MQTTCompatibility? = nil, snapshot: StationSnapshot? = nil
+        compatibility: WeatherFlow2MQTTCompatibility? = nil, snapshot: StationSnapshot? = nil, highRateValues: Bool = false
     ) {
         let message = admitted.message
         let serial = message.envelope.serialNumber.rawValue
@@ -67,18 +75,20 @@ public struct MessagePublications {
                     topic: WeatherFlow2MQTTCompatibility.stateTopic(serial: serial, event: state.event, leaf: state.leaf),
                     payload: Array(state.payload.utf8), qos: qos, retain: false, priority: priority, createdAt: receivedAt))
         }
-        values = MessagePublications.values(for: message, layout: layout, site: site, totals: totals, units: units)
+        values = MessagePublications.values(
+            for: message, layout: layout, site: site, totals: totals, units: units, highRateValues: highRateValues)
         if let snapshot { values += MessagePublications.values(of: snapshot, serial: serial, layout: layout, units: units) }
-        if let gust = admitted.windowGustMetersPerSecond {
+        if highRateValues, let gust = admitted.windowGustMetersPerSecond {
             values.append((layout.retainedValue(serial: serial, field: "rapid_wind_gust"), units.text(field: "rapid_wind_gust", gust)))
         }
     }
 
     /// The bare values: each canonical field (the newest row of an
-    /// observation), chosen derived values, and today's totals.
+    /// observation), chosen derived values, and today's totals; what changes
+    /// every few seconds only with `highRateValues`.
     public static func values(
         for message: TempestMessage, layout: TopicLayout, site: DerivedObservation.Site?, totals: CurrentTotals?,
-        units: PublishedUnits = .metric
+        units: PublishedUnits = .metric, highRateValues: Bool = false
     ) -> [(topic: RetainedTopic, payload: String)] {
         let serial = message.envelope.serialNumber.rawValue
         var fields = [(String, String)]()
@@ -97,8 +107,10 @@ public struct MessagePublications {
         case .airObservation(let observation): newestRow = observation.rows.last.map(ObservationRow.air)
         case .skyObservation(let observation): newestRow = observation.rows.last.map(ObservationRow.sky)
         case .rapidWind(let wind):
-            add("wind_speed", wind.windSpeedMetersPerSecond)
-            add("wind_direction", wind.windDirectionDegrees)
+            if highRateValues {
+                add("wind_speed", wind.windSpeedMetersPerSecond)
+                add("wind_direction", wind.windDirectionDegrees)
+            }
         case .lightningStrike(let strike):
             add("lightning_strike_last_distance", strike.distanceKilometers)
             add("lightning_strike_last_time", UTCTime.iso8601(strike.timestamp))
@@ -106,7 +118,7 @@ public struct MessagePublications {
             add("rain_start_last_time", UTCTime.iso8601(event.timestamp))
         case .deviceStatus(let status):
             add("voltage", status.voltageVolts)
-            add("uptime", status.uptimeSeconds)
+            if highRateValues { add("uptime", status.uptimeSeconds) }
             add("last_restart", lastRestart(reportedAt: status.timestamp, uptimeSeconds: status.uptimeSeconds))
             add("rssi", status.rssiDecibels)
             add("hub_rssi", status.hubRSSIDecibels)
@@ -118,12 +130,14 @@ public struct MessagePublications {
                 add("lightning_noise", sensors.contains(.lightningNoise) ? "ON" : "OFF")
             }
         case .hubStatus(let status):
-            add("uptime", status.uptimeSeconds)
             add("last_restart", lastRestart(reportedAt: status.timestamp, uptimeSeconds: status.uptimeSeconds))
-            add("rssi", status.rssiDecibels)
             add("firmware_revision", status.envelope.firmwareRevision?.description)
             add("reset_flags", status.resetFlagsText)
-            add("seq", status.sequenceNumber)
+            if highRateValues {
+                add("uptime", status.uptimeSeconds)
+                add("rssi", status.rssiDecibels)
+                add("seq", status.sequenceNumber)
+            }
         }
         if let newestRow {
             for (name, text) in MessagePublications.flatMembers(of: newestRow) {

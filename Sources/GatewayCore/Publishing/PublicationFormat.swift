@@ -13,12 +13,19 @@ public struct PublicationFormat: Sendable {
     public var units: PublishedUnits
     /// WeatherFlow2MQTT's topics too, or nil.
     public var compatibility: WeatherFlow2MQTTCompatibility?
+    /// Whether what changes every few seconds is also published as plain
+    /// values (`mqtt.high_rate_values`; see `MessagePublications.HighRate`).
+    public var highRateValues: Bool
 
     /// Makes one from its parts.
-    public init(layout: TopicLayout, qos: Int, units: PublishedUnits = .metric, compatibility: WeatherFlow2MQTTCompatibility? = nil) {
+    public init(
+        layout: TopicLayout, qos: Int, units: PublishedUnits = .metric, compatibility: WeatherFlow2MQTTCompatibility? = nil,
+        highRateValues: Bool = false
+    ) {
         self.layout = layout
         self.qos = qos
         self.units = units
         self.compatibility = compatibility
+        self.highRateValues = highRateValues
     }
 }
