@@ -85,20 +85,22 @@ extension Store {
     }
 
     /// Removes delivered messages; unknown ids are ignored. Returns how many were removed.
+    ///
+    /// The size is read apart from the deletion: a `DELETE … RETURNING` is
+    /// run by SQLite as a trigger, so each one opened a statement journal
+    /// whose 64 KiB buffer was allocated and freed again, growing and
+    /// trimming the heap with two `brk` calls per acknowledged message.
     @discardableResult
     public func acknowledge(_ ids: [Int64]) throws -> Int {
         var counters = try currentOutboxCounters()
         var removed = 0
         for id in ids {
-            let statement = try database.statement("DELETE FROM outbox WHERE id = ? RETURNING length(payload)")
-            defer { statement.reset() }
-            try statement.bind(id, at: 0)
-            if try statement.step() {
-                counters.depth -= 1
-                counters.bytes -= statement.int(0) ?? 0
-                removed += 1
-            }
-            while try statement.step() {}
+            guard let bytes = try database.scalarInt("SELECT coalesce(length(payload), 0) FROM outbox WHERE id = ?", { try $0.bind(id, at: 0) })
+            else { continue }
+            try database.run("DELETE FROM outbox WHERE id = ?") { try $0.bind(id, at: 0) }
+            counters.depth -= 1
+            counters.bytes -= Int(bytes)
+            removed += 1
         }
         outboxCounters = counters
         return removed

@@ -19,10 +19,12 @@ extension Database {
         _ kind: TransactionKind = .immediate,
         _ body: () throws -> Result
     ) throws -> Result {
-        try execute("BEGIN \(kind.rawValue)")
+        // Prepared once and kept, like every other statement: parsing them
+        // again for each of a station's transactions was measurable.
+        try run(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT")
             return result
         } catch {
             // ROLLBACK fails harmlessly when SQLite already rolled back (for example on SQLITE_FULL).
