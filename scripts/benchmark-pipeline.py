@@ -48,12 +48,36 @@ steps invent 1,000 devices each, and with discovery every one of them also
 carries its announcement and availability (about 0.7 KB more per device by
 the 20,000/s step), which a site with a few stations never sees.
 
-Usage: scripts/benchmark-pipeline.py PATH-TO-tempest-gateway [--homeassistant]
+`--only PARTS` runs only some parts, comma-separated, in their usual order:
+`latency` (the first datagram and the 50/s latency), `cpu` (a quiet
+gateway, the CPU per datagram at 50/s and at the day's pace, and the memory
+with datagrams one at a time), `day` (the day in a burst), `steps` (the load
+steps and the sustained rate). Without it every part runs, as before. Time
+to READY is printed in every case.
+
+Usage: scripts/benchmark-pipeline.py PATH-TO-tempest-gateway [--homeassistant] [--only latency,cpu,day,steps]
 """
 import json, os, socket, subprocess, sys, tempfile, threading, time
 
 GATEWAY = sys.argv[1] if len(sys.argv) > 1 else None  # None when imported by another script
 HOME_ASSISTANT = "--homeassistant" in sys.argv[2:]
+PARTS = ("latency", "cpu", "day", "steps")
+
+
+def chosen_parts(arguments):
+    """The parts `--only a,b` names (every part without it); exits with a
+    message for a part that does not exist."""
+    if "--only" not in arguments:
+        return set(PARTS)
+    index = arguments.index("--only")
+    names = set(arguments[index + 1].split(",")) if index + 1 < len(arguments) else set()
+    unknown = names - set(PARTS)
+    if not names or unknown:
+        sys.exit(f"error: --only takes a comma-separated list of {', '.join(PARTS)}; got {', '.join(sorted(unknown)) or 'nothing'}")
+    return names
+
+
+ONLY = chosen_parts(sys.argv[2:])
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -347,6 +371,18 @@ def measure(directory, gateway, memory, subscriber, udp_port):
     sender.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4 << 20)
     base = 1_720_850_400
 
+    if "latency" in ONLY:
+        measure_latency(gateway, subscriber, sender, udp_port, base)
+    if "cpu" in ONLY:
+        measure_cpu(gateway, memory, sender, udp_port, directory)
+    if "day" in ONLY:
+        measure_day(gateway, memory, subscriber, sender, udp_port)
+    if "steps" in ONLY:
+        measure_steps(directory, gateway, memory, subscriber, sender, udp_port, base)
+
+
+def measure_latency(gateway, subscriber, sender, udp_port, base):
+    """The first datagram after start, and latency at 50 datagrams/s."""
     # The first datagram after start, on its own: its code is still cold.
     first_key = ("ST-00000003", "rapid_wind", base)
     first_sent = time.time()
@@ -387,6 +423,10 @@ def measure(directory, gateway, memory, subscriber, udp_port):
                     if key in subscriber.arrivals:
                         f.write(f"{t:.6f} {(subscriber.arrivals[key] - t) * 1000:.3f}\n")
 
+
+def measure_cpu(gateway, memory, sender, udp_port, directory):
+    """A quiet gateway's CPU, the CPU per datagram at 50/s and at the day's
+    pace, and the memory with datagrams arriving one at a time."""
     day = sample_day()
 
     # CPU at the real rate, estimated: a quiet gateway's CPU per second, and
@@ -441,6 +481,11 @@ def measure(directory, gateway, memory, subscriber, udp_port):
     print(f"peak memory of the gateway with datagrams arriving one at a time (smaps_rollup): "
           f"{memory_line(memory.peaks(since_start=True))}")
 
+
+
+def measure_day(gateway, memory, subscriber, sender, udp_port):
+    """The CPU for one simulated day sent in a burst."""
+    day = sample_day()
     # CPU for one simulated day (the sample day, sent as fast as it goes).
     cpu_before = cpu_seconds(gateway.pid)
     for i, line in enumerate(day):
@@ -461,6 +506,9 @@ def measure(directory, gateway, memory, subscriber, udp_port):
         count = len(subscriber.arrivals)
         time.sleep(1)
 
+
+def measure_steps(directory, gateway, memory, subscriber, sender, udp_port, base):
+    """The load steps: the sustained rate with zero loss and each step's memory."""
     # Sustained rate with zero loss: steps of 5 seconds at rising rates. The
     # peak is also taken per step (reset before each), so that the figure at
     # a given rate does not carry the higher steps' or the burst's.
