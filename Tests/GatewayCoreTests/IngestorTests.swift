@@ -122,8 +122,10 @@ import Testing
         let deviceStatus = """
             {"serial_number":"ST-00054321","type":"device_status","hub_sn":"HB-00012345","timestamp":\(Self.observationTime + 7),"uptime":8634012,"voltage":2.512,"firmware_revision":179,"rssi":-71,"hub_rssi":-68,"sensor_status":0,"debug":0}
             """
-        let highRate: Set = [
-            "tempest/ST-00054321/wind_speed", "tempest/ST-00054321/wind_direction", "tempest/ST-00054321/uptime",
+        // Without high-rate values these topics are cleared (an empty retained
+        // message), so that nothing an earlier version left there reads as current.
+        let cleared: Set = [
+            "tempest/ST-00054321/wind_speed", "tempest/ST-00054321/uptime",
             "tempest/HB-00012345/uptime", "tempest/HB-00012345/rssi", "tempest/HB-00012345/seq",
         ]
         for asked in [false, true] {
@@ -146,11 +148,14 @@ import Testing
             #expect(values["tempest/ST-00054321/voltage"] == "2.512")
             #expect(values["tempest/ST-00054321/rssi"] == "-71")
             if asked {
-                #expect(highRate.isSubset(of: Set(values.keys)))
+                #expect(cleared.allSatisfy { values[$0]?.isEmpty == false })
                 #expect(values["tempest/ST-00054321/wind_speed"] == "1.31")
+                #expect(values["tempest/ST-00054321/wind_direction"] == "209")
                 #expect(values["tempest/HB-00012345/seq"] == "2")
             } else {
-                #expect(highRate.isDisjoint(with: Set(values.keys)))
+                #expect(cleared.allSatisfy { values[$0] == "" })
+                // The observation publishes the minute's direction there: not cleared.
+                #expect(values["tempest/ST-00054321/wind_direction"] == nil)
             }
             harness.writer.shutdown()
         }

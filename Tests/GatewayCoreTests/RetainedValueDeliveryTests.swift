@@ -58,6 +58,10 @@ import Testing
         for _ in 0..<3 { harness.publisher.update(values: Self.values(speed: "1.5", temperature: "20.1")) }
         #expect(Self.sent(made.client).count == 6)
         #expect(Set(Self.sent(made.client)) == ["tempest/ST-1/wind_speed 1.5", "tempest/ST-1/air_temperature 20.1"])
+        // A topic being cleared (an empty retained message) goes once, even so.
+        made.client.clear()
+        for _ in 0..<3 { harness.publisher.update(values: [("tempest/ST-1/uptime", "")]) }
+        #expect(made.client.publications.filter { $0.topic == "tempest/ST-1/uptime" }.map(\.payload) == [""])
     }
 
     @Test func valuesGoAtQoS0WhenSetEventsAndStatusStayAtQoS1() async throws {

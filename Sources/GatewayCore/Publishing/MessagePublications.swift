@@ -18,6 +18,10 @@ import TempestUDP
 /// (`last_restart` says what uptime says, and changes only with a restart).
 /// Those values were more than half of a day's messages; Home Assistant's
 /// entities for them read the events (`HomeAssistantEntity.EventSource`).
+/// Without `highRateValues` their topics get an empty retained message
+/// instead (sent once, like any unchanged value), which removes what an
+/// earlier version or setting left on the broker: a `wind_speed` kept
+/// there would otherwise read as today's wind for ever.
 public struct MessagePublications {
     /// Outbox entries (JSON event topics).
     public var events: [OutboxMessage] = []
@@ -78,8 +82,9 @@ public struct MessagePublications {
         values = MessagePublications.values(
             for: message, layout: layout, site: site, totals: totals, units: units, highRateValues: highRateValues)
         if let snapshot { values += MessagePublications.values(of: snapshot, serial: serial, layout: layout, units: units) }
-        if highRateValues, let gust = admitted.windowGustMetersPerSecond {
-            values.append((layout.retainedValue(serial: serial, field: "rapid_wind_gust"), units.text(field: "rapid_wind_gust", gust)))
+        if let gust = admitted.windowGustMetersPerSecond {
+            let text = highRateValues ? units.text(field: "rapid_wind_gust", gust) : ""
+            values.append((layout.retainedValue(serial: serial, field: "rapid_wind_gust"), text))
         }
     }
 
@@ -101,16 +106,22 @@ public struct MessagePublications {
         func add(_ name: String, _ value: String?) {
             if let value { fields.append((name, value)) }
         }
+        /// A high-rate value: published, or its topic cleared.
+        func addHighRate(_ name: String, _ value: Double?) {
+            if highRateValues { add(name, value) } else { fields.append((name, "")) }
+        }
+        func addHighRate(_ name: String, _ value: Int64?) {
+            if highRateValues { add(name, value) } else { fields.append((name, "")) }
+        }
         var newestRow: ObservationRow?
         switch message {
         case .tempestObservation(let observation): newestRow = observation.rows.last.map(ObservationRow.tempest)
         case .airObservation(let observation): newestRow = observation.rows.last.map(ObservationRow.air)
         case .skyObservation(let observation): newestRow = observation.rows.last.map(ObservationRow.sky)
         case .rapidWind(let wind):
-            if highRateValues {
-                add("wind_speed", wind.windSpeedMetersPerSecond)
-                add("wind_direction", wind.windDirectionDegrees)
-            }
+            addHighRate("wind_speed", wind.windSpeedMetersPerSecond)
+            // Not cleared: the observation publishes the minute's direction there.
+            if highRateValues { add("wind_direction", wind.windDirectionDegrees) }
         case .lightningStrike(let strike):
             add("lightning_strike_last_distance", strike.distanceKilometers)
             add("lightning_strike_last_time", UTCTime.iso8601(strike.timestamp))
@@ -118,7 +129,7 @@ public struct MessagePublications {
             add("rain_start_last_time", UTCTime.iso8601(event.timestamp))
         case .deviceStatus(let status):
             add("voltage", status.voltageVolts)
-            if highRateValues { add("uptime", status.uptimeSeconds) }
+            addHighRate("uptime", status.uptimeSeconds)
             add("last_restart", lastRestart(reportedAt: status.timestamp, uptimeSeconds: status.uptimeSeconds))
             add("rssi", status.rssiDecibels)
             add("hub_rssi", status.hubRSSIDecibels)
@@ -133,11 +144,9 @@ public struct MessagePublications {
             add("last_restart", lastRestart(reportedAt: status.timestamp, uptimeSeconds: status.uptimeSeconds))
             add("firmware_revision", status.envelope.firmwareRevision?.description)
             add("reset_flags", status.resetFlagsText)
-            if highRateValues {
-                add("uptime", status.uptimeSeconds)
-                add("rssi", status.rssiDecibels)
-                add("seq", status.sequenceNumber)
-            }
+            addHighRate("uptime", status.uptimeSeconds)
+            addHighRate("rssi", status.rssiDecibels)
+            addHighRate("seq", status.sequenceNumber)
         }
         if let newestRow {
             for (name, text) in MessagePublications.flatMembers(of: newestRow) {

@@ -58,7 +58,8 @@ struct RetainedValues {
         var changed = [(topic: RetainedTopic, payload: String)]()
         for value in values {
             let previous = latestValues.updateValue(value.payload, forKey: value.topic)
-            if republishUnchanged || previous != value.payload { changed.append(value) }
+            // An empty payload clears the topic's retained message: once is enough.
+            if (republishUnchanged && !value.payload.isEmpty) || previous != value.payload { changed.append(value) }
         }
         return changed
     }
