@@ -52,9 +52,51 @@ struct WakeupEventTests {
             #expect(await event.wait(untilMonotonicSeconds: start + 3_600 + Double(index)) == true)
         }
         // Its own deadline ends it, not the later ones of the waits before.
-        // The deadline's timer is a task: in the whole suite, tests that block
-        // the two threads of Swift's task pool (child processes, polling
-        // loops) can delay it by a minute, so the bound is far from both.
+        // The bound is far from both: in the whole suite, tests that keep
+        // the machine's two cores busy can delay the timer.
+        let before = MonotonicClock.seconds()
+        #expect(await event.wait(untilMonotonicSeconds: before + 0.05) == false)
+        #expect(MonotonicClock.seconds() - before < 1_800)
+    }
+
+    @Test("a wait signalled before its deadline leaves the timer at it; a later wait still ends at its own, later deadline")
+    func laterDeadlineAfterSignalledWait() async {
+        let event = WakeupEvent()
+        let start = MonotonicClock.seconds()
+        // Armed for 0.2 s from now, then signalled: the timer stays armed.
+        let first = Task { await event.wait(untilMonotonicSeconds: start + 0.2) }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+        event.signal()
+        #expect(await first.value == true)
+        // The timer fires at 0.2 s for this wait's 0.6 s: it must re-arm,
+        // not end the wait early.
+        #expect(await event.wait(untilMonotonicSeconds: start + 0.6) == false)
+        #expect(MonotonicClock.seconds() >= start + 0.6)
+    }
+
+    @Test("an earlier deadline moves the timer forward")
+    func earlierDeadlineMovesTimer() async {
+        let event = WakeupEvent()
+        // Armed an hour ahead, then signalled.
+        let first = Task { await event.wait(untilMonotonicSeconds: MonotonicClock.seconds() + 3_600) }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+        event.signal()
+        #expect(await first.value == true)
+        let before = MonotonicClock.seconds()
+        #expect(await event.wait(untilMonotonicSeconds: before + 0.05) == false)
+        #expect(MonotonicClock.seconds() - before < 1_800)
+    }
+
+    @Test("many signalled waits with far deadlines, then one that runs out")
+    func manySignalledWaits() async {
+        let event = WakeupEvent()
+        // The outbox pump's pattern: each wait registers with a deadline
+        // minutes away and a signal from another thread ends it.
+        for _ in 0..<200 {
+            let waiter = Task { await event.wait(untilMonotonicSeconds: MonotonicClock.seconds() + 600) }
+            event.signal()  // before or during the wait: either way it ends it
+            #expect(await waiter.value == true)
+        }
         let before = MonotonicClock.seconds()
         #expect(await event.wait(untilMonotonicSeconds: before + 0.05) == false)
         #expect(MonotonicClock.seconds() - before < 1_800)
