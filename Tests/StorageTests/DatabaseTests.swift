@@ -9,7 +9,7 @@ import Testing
 
 @Suite("SQLite wrapper")
 struct DatabaseTests {
-    @Test("opening applies WAL, synchronous=NORMAL, foreign keys, incremental auto-vacuum and a 512 KiB page cache")
+    @Test("opening applies WAL, synchronous=NORMAL, foreign keys, incremental auto-vacuum and a 256 KiB page cache")
     func pragmas() throws {
         let directory = try TemporaryDirectory()
         let database = try Database(path: directory.file("pragmas.sqlite"))
@@ -19,9 +19,9 @@ struct DatabaseTests {
         #expect(try database.scalarInt("PRAGMA auto_vacuum") == 2)
         #expect(try database.scalarInt("PRAGMA busy_timeout") == 5_000)
         #expect(try database.scalarInt("PRAGMA wal_autocheckpoint") == Int64(Database.checkpointPages))
-        #expect(try database.scalarInt("PRAGMA cache_size") == -512)
+        #expect(try database.scalarInt("PRAGMA cache_size") == -256)
         let reader = try Database(path: directory.file("pragmas.sqlite"), mode: .readOnly)
-        #expect(try reader.scalarInt("PRAGMA cache_size") == -512)
+        #expect(try reader.scalarInt("PRAGMA cache_size") == -256)
     }
 
     @Test("the write-ahead log is checkpointed at 4,000 pages: it grows past SQLite's 1,000 and stays bounded")

@@ -87,10 +87,10 @@ public final class Database {
 
     /// SQLite's page cache per connection, in KiB (its default is 2,000).
     /// The writer touches few pages (the newest of each table, both ends of
-    /// the outbox) and misses are read from the kernel's page cache: measured
-    /// on a day replayed in a burst, 512 KiB cost no CPU and took the peak
-    /// memory from 17.2–18.0 MB to 16.4 MB.
-    public static let pageCacheKibibytes = 512
+    /// the outbox) and a miss is read from the kernel's page cache, which the
+    /// kernel can reclaim when it needs memory; this cache it cannot.
+    /// docs/performance.md ("Memory the kernel cannot reclaim") measures it.
+    public static let pageCacheKibibytes = 256
 
     /// Pages in the write-ahead log after which a commit checkpoints it.
     public static let checkpointPages = 4_000
