@@ -146,20 +146,18 @@ public struct HomeAssistantDiscovery: Sendable {
         json.member("name", entity.name)
         json.member("unique_id", "\(device.serial)_\(entity.field)".lowercased().replacingHyphens())
         let classes = classes(of: entity)
-        if let source = entity.eventSource, !highRateValues {
-            // The event's JSON is in protocol units whatever `units` says;
-            // Home Assistant converts for display.
-            json.member("state_topic", layout.event(serial: device.serial, kind: source.kind))
-            json.member("value_template", "{{ value_json.\(source.member) }}")
-            if let deviceClass = classes.device { json.member("device_class", deviceClass) }
-            if let unit = entity.unit { json.member("unit_of_measurement", unit) }
+        // An entity fed by events reads their JSON, which is in protocol
+        // units whatever `units` says; Home Assistant converts for display.
+        let eventSource = highRateValues ? nil : entity.eventSource
+        if let eventSource {
+            json.member("state_topic", layout.event(serial: device.serial, kind: eventSource.kind))
+            json.member("value_template", "{{ value_json.\(eventSource.member) }}")
         } else {
             json.member("state_topic", layout.value(serial: device.serial, field: entity.field))
-            if let deviceClass = classes.device { json.member("device_class", deviceClass) }
-            if let unit = units.homeAssistantUnit(field: entity.field, fallback: entity.unit) {
-                json.member("unit_of_measurement", unit)
-            }
         }
+        if let deviceClass = classes.device { json.member("device_class", deviceClass) }
+        let unit = eventSource != nil ? entity.unit : units.homeAssistantUnit(field: entity.field, fallback: entity.unit)
+        if let unit { json.member("unit_of_measurement", unit) }
         if let stateClass = classes.state { json.member("state_class", stateClass) }
         if let options = entity.options { HomeAssistantDiscovery.writeOptions(options, into: &json) }
         if let precision = entity.precision { json.member("suggested_display_precision", Int64(precision)) }

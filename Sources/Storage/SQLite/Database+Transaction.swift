@@ -21,7 +21,7 @@ extension Database {
     ) throws -> Result {
         // Prepared once and kept, like every other statement: parsing them
         // again for each of a station's transactions was measurable.
-        try run(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        try run("BEGIN \(kind.rawValue)")
         do {
             let result = try body()
             try run("COMMIT")
