@@ -190,49 +190,20 @@ public struct GatewayRun: Sendable {
         }
         // The cloud follower and the forecast service restart on a reload
         // that changes them; the listener and the store go on meanwhile.
-        let cloudPollIntervalSeconds = self.cloudPollIntervalSeconds
-        let webSocketBackoffCapSeconds = self.webSocketBackoffCapSeconds
-        let ingestFromCloud: @Sendable (TempestMessage, ObservationRecord.Source) -> Void = { message, source in
-            let now = Int64(Glibc.time(nil))
-            guard let accepted = quarantine.admitCloud(message, source: source, now: now) else { return }
-            ingestor.ingest(accepted, source: source, receivedAt: now, isLate: false)
-        }
-        let makeFollowers: @Sendable (GatewayConfiguration, WeatherFlowClient?) -> CloudFollowers? = { settings, cloudClient in
-            cloudClient.map { client in
-                let cloudSettings = Self.cloudSettings(settings, pollIntervalSeconds: cloudPollIntervalSeconds)
-                let roster = CloudDeviceRoster(client: client, choices: cloudSettings.choices, heardSerials: { activity.serials })
-                let webSocket = Self.makeWebSocketFollower(
-                    settings, client: client, cloudSettings: cloudSettings, roster: roster, activity: activity,
-                    backoffCapSeconds: webSocketBackoffCapSeconds, onNearbyStrike: { strike in ingestor.ingestNearbyStrike(strike, receivedAt: Int64(Glibc.time(nil))) },
-                    ingest: ingestFromCloud)
-                let rest = CloudFollower(
-                    client: client, settings: cloudSettings,
-                    writer: writer, activity: activity, summaries: summaries, logger: Logger(label: "tempest.cloud"),
-                    roster: roster,
-                    onRainCheck: { serials, today, yesterday in
-                        guard let publisher else { return }
-                        for serial in serials {
-                            publisher.update(
-                                values: MessagePublications.rainCheckValues(
-                                    serial: serial, todayMillimeters: today, yesterdayMillimeters: yesterday, layout: publisher.layout,
-                                    units: units))
-                        }
-                    },
-                    liveElsewhere: { serial in webSocket?.isLive(serial: serial) ?? false },
-                    ingest: ingestFromCloud)
-                return CloudFollowers(rest: rest, webSocket: webSocket)
-            }
-        }
+        let cloudParts = CloudFollowerParts(
+            writer: writer, summaries: summaries, activity: activity, ingestor: ingestor, quarantine: quarantine,
+            publisher: publisher, units: units, pollIntervalSeconds: cloudPollIntervalSeconds,
+            webSocketBackoffCapSeconds: webSocketBackoffCapSeconds)
         if settings.weatherFlow.mode.usesWebSocket && cloudClient == nil {
             throw GatewayError.webSocketNeedsToken(mode: settings.weatherFlow.mode.rawValue)
         }
-        let initialFollowers = makeFollowers(settings, cloudClient)
+        let initialFollowers = cloudParts.followers(settings, client: cloudClient)
         if initialFollowers == nil {
             operatorLog.line("No WeatherFlow token: the REST fallback and backfill are off (see --token-file).")
         }
         let cloudService = ReplaceableService(
             name: "the WeatherFlow cloud followers", initial: initialFollowers,
-            make: { new in makeFollowers(new, try hooks.cloudClient(new)) },
+            make: { new in cloudParts.followers(new, client: try hooks.cloudClient(new)) },
             operatorLog: operatorLog, run: { followers in await followers.run() })
         let forecastParts = ForecastServiceParts(
             writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier)
@@ -380,18 +351,6 @@ public struct GatewayRun: Sendable {
             rainingHoldMinutes: Int64(settings.mqtt.rainingHoldMinutes),
             lightningNearbyKilometers: settings.mqtt.lightningNearbyKilometers,
             lightningNearbyMinutes: Int64(settings.mqtt.lightningNearbyMinutes), latitudeDegrees: settings.station.latitude)
-    }
-
-    /// The cloud follower's settings from the effective configuration.
-    static func cloudSettings(_ settings: GatewayConfiguration, pollIntervalSeconds: Double) -> CloudFollowerSettings {
-        var cloud = CloudFollowerSettings()
-        cloud.stationID = settings.station.stationID
-        cloud.stations = settings.stations.map { CloudStationChoice(stationID: $0.stationID, serials: $0.serials) }
-        cloud.quietSeconds = Int64(settings.weatherFlow.fallbackAfterSeconds)
-        cloud.powerSaveQuietSeconds = max(cloud.quietSeconds, 900)
-        cloud.horizonSeconds = Int64(settings.weatherFlow.backfillDays) * 86_400
-        cloud.pollIntervalSeconds = pollIntervalSeconds
-        return cloud
     }
 
     /// The web page's server when `web.port` is set, serving ``WebSite``
