@@ -59,29 +59,35 @@ struct WakeupEventTests {
         #expect(MonotonicClock.seconds() - before < 1_800)
     }
 
+    /// Signals `event` from a thread of its own 20 ms from now: the test's
+    /// task is waiting by then (it registers before it suspends), and a
+    /// thread is not held up by tests that keep Swift's task pool busy.
+    private func signalSoon(_ event: WakeupEvent) {
+        Thread.detachNewThread {
+            usleep(20_000)
+            event.signal()
+        }
+    }
+
     @Test("a wait signalled before its deadline leaves the timer at it; a later wait still ends at its own, later deadline")
     func laterDeadlineAfterSignalledWait() async {
         let event = WakeupEvent()
         let start = MonotonicClock.seconds()
-        // Armed for 0.2 s from now, then signalled: the timer stays armed.
-        let first = Task { await event.wait(untilMonotonicSeconds: start + 0.2) }
-        try? await Task.sleep(nanoseconds: 20_000_000)
-        event.signal()
-        #expect(await first.value == true)
-        // The timer fires at 0.2 s for this wait's 0.6 s: it must re-arm,
-        // not end the wait early.
-        #expect(await event.wait(untilMonotonicSeconds: start + 0.6) == false)
-        #expect(MonotonicClock.seconds() >= start + 0.6)
+        // The timer is armed for 3 s from now, and the wait signalled.
+        signalSoon(event)
+        #expect(await event.wait(untilMonotonicSeconds: start + 3) == true)
+        // The timer fires at 3 s for this wait's 4 s: it must re-arm, not
+        // end the wait early.
+        #expect(await event.wait(untilMonotonicSeconds: start + 4) == false)
+        #expect(MonotonicClock.seconds() >= start + 4)
     }
 
     @Test("an earlier deadline moves the timer forward")
     func earlierDeadlineMovesTimer() async {
         let event = WakeupEvent()
-        // Armed an hour ahead, then signalled.
-        let first = Task { await event.wait(untilMonotonicSeconds: MonotonicClock.seconds() + 3_600) }
-        try? await Task.sleep(nanoseconds: 20_000_000)
-        event.signal()
-        #expect(await first.value == true)
+        // The timer is armed an hour ahead, and the wait signalled.
+        signalSoon(event)
+        #expect(await event.wait(untilMonotonicSeconds: MonotonicClock.seconds() + 3_600) == true)
         let before = MonotonicClock.seconds()
         #expect(await event.wait(untilMonotonicSeconds: before + 0.05) == false)
         #expect(MonotonicClock.seconds() - before < 1_800)
