@@ -13,14 +13,13 @@ import SystemSupport
 /// is lost between two waits. Callers re-check their conditions after each
 /// wait: a signal kept from before may have been for work already done.
 ///
-/// Deadlines share one dispatch timer, moved rather than made anew. A
-/// sleeping task per wait, cancelled when a signal came first, stayed in
-/// memory until its own deadline: the outbox pump waits once per commit
-/// with a deadline minutes away (a device falling silent), so a gateway
-/// kept hundreds of them, about 0.6 KB each. The timer is moved earlier
-/// at once, but not later: when it fires before the waiter's deadline it
-/// re-arms itself, which costs one early wake-up instead of a timer update
-/// on every wait.
+/// Deadlines share one dispatch timer, moved rather than made anew: a
+/// cancelled `Task.sleep` stays in memory until its own deadline, and the
+/// outbox pump waits once per commit with a deadline minutes away (a
+/// device falling silent), so a sleeping task per wait would pile up. The
+/// timer is moved earlier at once, but not later: when it fires before the
+/// waiter's deadline it re-arms itself, which costs one early wake-up
+/// instead of a timer update on every wait.
 public final class WakeupEvent: Sendable {
     private struct Waiter {
         var continuation: CheckedContinuation<Bool, Never>
