@@ -56,7 +56,7 @@ struct LibcurlOnDemandTests {
         // An empty file found first on the library path: dlopen refuses it
         // ("file too short"), as it would a missing libcurl4.
         let directory = try TemporaryDirectory()
-        FileManager.default.createFile(atPath: directory.file("libcurl.so.4"), contents: Data())
+        #expect(FileManager.default.createFile(atPath: directory.file("libcurl.so.4"), contents: Data()))
         let searchPath = [directory.path, ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"]]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
         let server = try LocalHTTPServer()

@@ -2,7 +2,6 @@
 // Copyright 2026 the tempest-gateway authors
 
 import ForecastBridge
-import GatewayCore
 import Storage
 
 /// Keeping fetched forecasts in the store and reading the last one back
