@@ -32,7 +32,8 @@ final class ConditionLock: @unchecked Sendable {
         return try body()
     }
 
-    /// Wakes the waiting thread. Call with or without the mutex held.
+    /// Wakes the waiting thread. Best called after the mutex is released:
+    /// a thread woken while it is held runs only to block on it.
     func signal() {
         pthread_cond_broadcast(condition)
     }

@@ -81,13 +81,16 @@ final class WriterState: @unchecked Sendable {
     // MARK: Called from any thread
 
     func submit(_ writes: [StoreWrite]) throws -> UInt64 {
-        try lock.withLock {
+        // The writer is woken after the mutex is released: woken while it is
+        // held, it would run only to block on the mutex and be woken again.
+        let (submission, wake) = try lock.withLock { () throws -> (UInt64, Bool) in
             guard !stopping else { throw StorageError.writerStopped }
             var accepted = writes
+            var wake = false
             if accepted.contains(where: \.isAcknowledgement) {
-                for case .acknowledgeOutbox(let ids) in accepted { noteAcknowledgements(ids) }
+                for case .acknowledgeOutbox(let ids) in accepted { wake = noteAcknowledgements(ids) || wake }
                 accepted.removeAll(where: \.isAcknowledgement)
-                if accepted.isEmpty { return nextSubmission - 1 }
+                if accepted.isEmpty { return (nextSubmission - 1, wake) }
             }
             let excess = queue.count + inFlightCount + writes.count - configuration.pendingLimit
             if excess > 0 {
@@ -98,9 +101,10 @@ final class WriterState: @unchecked Sendable {
                 nextSubmission += 1
             }
             if firstQueuedAt == nil, !queue.isEmpty { firstQueuedAt = MonotonicClock.nanoseconds() }
-            lock.signal()
-            return nextSubmission - 1
+            return (nextSubmission - 1, true)
         }
+        if wake { lock.signal() }
+        return submission
     }
 
     /// With the lock held: drops the oldest sheddable queued items, then
@@ -151,16 +155,16 @@ final class WriterState: @unchecked Sendable {
     /// only when no look was scheduled (the commit that stored the messages
     /// schedules one). Once a batch's worth gathered they become a queued
     /// write of their own.
-    private func noteAcknowledgements(_ ids: [Int64]) {
+    /// Returns whether the writer must be woken (once the lock is released).
+    private func noteAcknowledgements(_ ids: [Int64]) -> Bool {
         pendingAcknowledgements += ids
         if pendingAcknowledgements.count >= StoreWriter.acknowledgementBatchSize {
             queuePendingAcknowledgements()
-            lock.signal()
-            return
+            return true
         }
-        guard acknowledgementsDueAt == nil, !pendingAcknowledgements.isEmpty else { return }
+        guard acknowledgementsDueAt == nil, !pendingAcknowledgements.isEmpty else { return false }
         acknowledgementsDueAt = MonotonicClock.nanoseconds() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
-        lock.signal()
+        return true
     }
 
     /// With the lock held: the waiting acknowledgements become one queued
@@ -184,10 +188,9 @@ final class WriterState: @unchecked Sendable {
                 if committedThrough >= target { return .success(()) }
                 flushWaiters.append((target, continuation))
                 flushRequested = true
-                lock.signal()
                 return nil
             }
-            if let immediate { continuation.resume(with: immediate) }
+            if let immediate { continuation.resume(with: immediate) } else { lock.signal() }
         }
     }
 
@@ -199,10 +202,9 @@ final class WriterState: @unchecked Sendable {
             let accepted = lock.withLock {
                 guard !stopped, !stopping else { return false }
                 tasks.append(task)
-                lock.signal()
                 return true
             }
-            if !accepted { continuation.resume(throwing: StorageError.writerStopped) }
+            if accepted { lock.signal() } else { continuation.resume(throwing: StorageError.writerStopped) }
         }
     }
 
