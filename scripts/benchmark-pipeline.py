@@ -295,6 +295,38 @@ def thread_cpu_ns(pid):
     return times
 
 
+def thread_activity(pid):
+    """Each live thread's name, CPU nanoseconds and voluntary context
+    switches (the times it slept and was woken), by thread id."""
+    activity = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/comm") as f:
+                name = f.read().strip()
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                nanoseconds = int(f.read().split()[0])
+            with open(f"/proc/{pid}/task/{task}/status") as f:
+                switches = next(int(line.split()[1]) for line in f if line.startswith("voluntary_ctxt_switches"))
+            activity[task] = (name, nanoseconds, switches)
+        except (OSError, StopIteration, ValueError):
+            pass
+    return activity
+
+
+def per_thread_line(before, after, count):
+    """CPU and wake-ups per datagram of each thread that did work between
+    two `thread_activity` snapshots, busiest first, as one printed line."""
+    totals = {}
+    for task, (name, nanoseconds, switches) in after.items():
+        _, nanoseconds_before, switches_before = before.get(task, (name, 0, 0))
+        cpu, wakes = totals.get(name, (0, 0))
+        totals[name] = (cpu + nanoseconds - nanoseconds_before, wakes + switches - switches_before)
+    busy = sorted(((cpu, wakes, name) for name, (cpu, wakes) in totals.items() if wakes or cpu > 0), reverse=True)
+    parts = [f"{name} {cpu / count / 1000:.0f} microseconds and {wakes / count:.2f} wake-ups" for cpu, wakes, name in busy]
+    all_wakes = sum(wakes for _, wakes, _ in busy) / count
+    return f"{'; '.join(parts)}; wake-ups of all threads {all_wakes:.2f}"
+
+
 def cpu_between(before, after):
     """CPU seconds the threads used between two snapshots (threads that ended
     meanwhile, idle pool threads, are left out: a small undercount)."""
@@ -338,6 +370,11 @@ def wind(serial, timestamp, speed):
 
 
 def main():
+    # A binary written moments ago (a fresh build, a copy) still has dirty
+    # pages in the page cache, and smaps counts the mapped ones as the
+    # gateway's Private_Dirty until they are written back (up to 8 MB of
+    # code): written back first, they measure nothing but the gateway.
+    os.sync()
     directory = tempfile.mkdtemp(prefix="pipeline-benchmark-")
     notify_path = os.path.join(directory, "notify.sock")
     notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -440,6 +477,7 @@ def measure_cpu(gateway, memory, sender, udp_port, directory):
     idle_per_second = cpu_between(before, thread_cpu_ns(gateway.pid)) / quiet_seconds
     sample = [line.replace(b"ST-00054321", b"ST-00099999").replace(b"HB-00012345", b"HB-00099999") for line in day[::40]]
     before = thread_cpu_ns(gateway.pid)
+    threads_before = thread_activity(gateway.pid)
     begin = time.monotonic()
     for index, line in enumerate(sample):
         sender.sendto(line, ("127.0.0.1", udp_port))
@@ -449,8 +487,13 @@ def measure_cpu(gateway, memory, sender, udp_port, directory):
     time.sleep(2)
     paced_seconds = time.monotonic() - begin
     per_datagram = (cpu_between(before, thread_cpu_ns(gateway.pid)) - idle_per_second * paced_seconds) / len(sample)
+    threads_after = thread_activity(gateway.pid)
     print(f"CPU of a quiet gateway: {idle_per_second * 1000:.3f} ms per second, {idle_per_second * 86400:.2f} s per day")
     print(f"CPU per datagram arriving on its own ({len(sample)} of the day's datagrams at 50/s): {per_datagram * 1e6:.0f} microseconds")
+    # Where it goes: each thread's share (a quiet gateway's included), and
+    # how often each was woken: on this machine a wake-up costs about what
+    # receiving a datagram does (docs/performance.md, the CPU floor).
+    print(f"  per datagram at 50/s, by thread: {per_thread_line(threads_before, threads_after, len(sample))}")
 
     # The day's own pace: its mean interval, for a sample that keeps the
     # day's mix of types (every 1000th line), under serials of its own.
