@@ -283,21 +283,10 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def thread_cpu_ns(pid):
-    """CPU nanoseconds of each live thread (schedstat: finer than clock ticks)."""
-    times = {}
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
-                times[task] = int(f.read().split()[0])
-        except OSError:
-            pass
-    return times
-
-
 def thread_activity(pid):
-    """Each live thread's name, CPU nanoseconds and voluntary context
-    switches (the times it slept and was woken), by thread id."""
+    """Each live thread's name, CPU nanoseconds (schedstat: finer than clock
+    ticks) and voluntary context switches (the times it slept and was
+    woken), by thread id."""
     activity = {}
     for task in os.listdir(f"/proc/{pid}/task"):
         try:
@@ -311,6 +300,16 @@ def thread_activity(pid):
         except (OSError, StopIteration, ValueError):
             pass
     return activity
+
+
+def cpu_of(activity):
+    """The CPU nanoseconds of each thread of a `thread_activity` snapshot."""
+    return {task: nanoseconds for task, (_, nanoseconds, _) in activity.items()}
+
+
+def thread_cpu_ns(pid):
+    """CPU nanoseconds of each live thread."""
+    return cpu_of(thread_activity(pid))
 
 
 def per_thread_line(before, after, count):
@@ -476,7 +475,6 @@ def measure_cpu(gateway, memory, sender, udp_port, directory):
     time.sleep(quiet_seconds)
     idle_per_second = cpu_between(before, thread_cpu_ns(gateway.pid)) / quiet_seconds
     sample = [line.replace(b"ST-00054321", b"ST-00099999").replace(b"HB-00012345", b"HB-00099999") for line in day[::40]]
-    before = thread_cpu_ns(gateway.pid)
     threads_before = thread_activity(gateway.pid)
     begin = time.monotonic()
     for index, line in enumerate(sample):
@@ -486,8 +484,8 @@ def measure_cpu(gateway, memory, sender, udp_port, directory):
             time.sleep(pause)
     time.sleep(2)
     paced_seconds = time.monotonic() - begin
-    per_datagram = (cpu_between(before, thread_cpu_ns(gateway.pid)) - idle_per_second * paced_seconds) / len(sample)
     threads_after = thread_activity(gateway.pid)
+    per_datagram = (cpu_between(cpu_of(threads_before), cpu_of(threads_after)) - idle_per_second * paced_seconds) / len(sample)
     print(f"CPU of a quiet gateway: {idle_per_second * 1000:.3f} ms per second, {idle_per_second * 86400:.2f} s per day")
     print(f"CPU per datagram arriving on its own ({len(sample)} of the day's datagrams at 50/s): {per_datagram * 1e6:.0f} microseconds")
     # Where it goes: each thread's share (a quiet gateway's included), and

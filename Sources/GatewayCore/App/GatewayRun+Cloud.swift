@@ -39,16 +39,12 @@ extension GatewayRun {
                 ingestFromCloud(message, source: source)
             }
             let cloudSettings = GatewayRun.cloudSettings(settings, pollIntervalSeconds: pollIntervalSeconds)
-            let activity = self.activity
             let roster = CloudDeviceRoster(client: client, choices: cloudSettings.choices, heardSerials: { activity.serials })
-            let ingestor = self.ingestor
             let webSocket = GatewayRun.makeWebSocketFollower(
                 settings, client: client, cloudSettings: cloudSettings, roster: roster, activity: activity,
                 backoffCapSeconds: webSocketBackoffCapSeconds,
                 onNearbyStrike: { strike in ingestor.ingestNearbyStrike(strike, receivedAt: Int64(Glibc.time(nil))) },
                 ingest: ingest)
-            let publisher = self.publisher
-            let units = self.units
             let rest = CloudFollower(
                 client: client, settings: cloudSettings,
                 writer: writer, activity: activity, summaries: summaries, logger: Logger(label: "tempest.cloud"),
