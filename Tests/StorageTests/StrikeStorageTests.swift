@@ -36,7 +36,7 @@ struct StrikeStorageTests {
                 """)
         }
         let store = try Store(path: path)
-        #expect(try store.database.schemaVersion() == 7)
+        #expect(try store.database.schemaVersion() == Schema.currentVersion)
         let strikes = try store.lightningStrikes(from: 0, to: .max)
         #expect(strikes == [Self.strike(distance: 12, energy: 3_848), Self.strike(distance: 9, energy: 100, at: Self.time + 60)])
         #expect(try store.write { try store.insert(Self.nearby()) })

@@ -22,7 +22,7 @@
 ///   by device and time range, which the primary key serves.
 public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
-    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7]
+    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8]
 
     /// The version this binary creates and understands.
     public static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -296,6 +296,35 @@ public enum Schema {
             );
             CREATE UNIQUE INDEX nearby_strikes_once ON nearby_strikes (
                 station_id, timestamp, ifnull(latitude_micro_deg, -1000000000), ifnull(longitude_micro_deg, -1000000000));
+            """
+    )
+
+    /// Version 8: sinks with their own position (issue #42).
+    ///
+    /// `commit_journal` lists, in commit order, the facts a sink that keeps
+    /// a cursor may deliver: `kind` is `JournalEntry.Kind`'s raw value, and
+    /// (`device_id`, `timestamp`) is the fact's key in its own table. It is
+    /// written only while such a sink is configured, and pruned up to the
+    /// slowest cursor. `AUTOINCREMENT`: an id is never handed out twice,
+    /// even once every entry was pruned, so a cursor never skips a new fact.
+    ///
+    /// `sink_cursors` holds each such sink's position: the id of the last
+    /// journal entry it delivered.
+    static let version8 = Migration(
+        version: 8,
+        name: "commit journal and sink cursors",
+        sql: """
+            CREATE TABLE commit_journal (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                kind INTEGER NOT NULL,
+                device_id INTEGER NOT NULL,
+                timestamp INTEGER NOT NULL
+            );
+            CREATE TABLE sink_cursors (
+                name TEXT PRIMARY KEY,
+                position INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            ) WITHOUT ROWID;
             """
     )
 }

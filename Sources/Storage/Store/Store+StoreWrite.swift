@@ -5,14 +5,19 @@ extension Store {
     /// Stores one queued write inside the caller's transaction, as the
     /// writer does for every item of a batch (and the spill file for what
     /// it keeps). Returns the outbox's answer for `.outbox`, nil otherwise.
+    /// With `journal`, the facts a sink with a cursor delivers are listed in
+    /// the commit journal as they are first stored (a repeat is not).
     @discardableResult
-    func apply(_ write: StoreWrite, outboxLimits: OutboxLimits) throws -> OutboxEnqueueResult? {
+    func apply(_ write: StoreWrite, outboxLimits: OutboxLimits, journal: Bool = false) throws -> OutboxEnqueueResult? {
         switch write {
-        case .observation(let record): try insert(record)
+        case .observation(let record):
+            if try insert(record), journal { try appendJournal(.observation, serial: record.serial, timestamp: record.timestamp) }
         case .rapidWind(let record): try insert(record)
-        case .lightningStrike(let record): try insert(record)
+        case .lightningStrike(let record):
+            if try insert(record), journal { try appendJournal(.lightningStrike, serial: record.serial, timestamp: record.timestamp) }
         case .nearbyStrike(let record): try insert(record)
-        case .rainStart(let record): try insert(record)
+        case .rainStart(let record):
+            if try insert(record), journal { try appendJournal(.rainStart, serial: record.serial, timestamp: record.timestamp) }
         case .deviceStatus(let record): try insert(record)
         case .hubStatus(let record): try insert(record)
         case .dailySummary(let record): try upsert(record)
@@ -20,6 +25,7 @@ extension Store {
         case .quarantine(let record): try insert(record)
         case .acknowledgeOutbox(let ids): try acknowledge(ids)
         case .outbox(let message): return try enqueue(message, limits: outboxLimits)
+        case .sinkCursor(let name, let position, let now): try setSinkCursor(named: name, position: position, now: now)
         }
         return nil
     }

@@ -2,8 +2,8 @@
 // Copyright 2026 the tempest-gateway authors
 
 /// What one committed batch contained; handed to the writer's commit
-/// observer on the writer thread right after the commit.
-public struct CommitReport: Sendable, Equatable {
+/// observers (`CommitObserver`) on the writer thread right after the commit.
+public struct CommitReport: Sendable {
     /// The outbox id given to one submitted message.
     public struct OutboxAssignment: Sendable, Equatable {
         /// The submission number `submit` returned for the message.
@@ -32,4 +32,10 @@ public struct CommitReport: Sendable, Equatable {
     /// Messages waiting in the outbox after the commit, when this connection
     /// knows it without counting (nil otherwise).
     public var outboxDepth: Int?
+    /// What the submissions of this batch handed along to be told after
+    /// their commit (`StoreWriter.submit(_:notice:)`), in submission order.
+    public var notices: [CommitNotice] = []
+    /// The newest entry of the commit journal (`Store.journalEntries`)
+    /// after this commit, nil when the writer keeps no journal.
+    public var journalThrough: Int64?
 }

@@ -32,6 +32,9 @@ public enum StoreWrite: Sendable, Equatable {
     case outbox(OutboxMessage)
     /// Outbox ids whose delivery was acknowledged.
     case acknowledgeOutbox([Int64])
+    /// A sink's new position in the commit journal (`Store.journalEntries`):
+    /// everything up to `position` was delivered. Never moves a cursor back.
+    indirect case sinkCursor(name: String, position: Int64, at: Int64)
 
     /// Whether this is an acknowledgement, which rides along with the next
     /// transaction instead of queueing (`StoreWriter.submit`).

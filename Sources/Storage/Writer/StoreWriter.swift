@@ -31,18 +31,22 @@ public final class StoreWriter: Sendable {
     /// there was none or it could not be stored yet (then it stays).
     public let importedSpillRows: Int?
 
+    /// The queue this writer drains: what sinks, made before the writer,
+    /// submit their acknowledgements and cursors to.
+    public let inbox: StoreInbox
+
     /// Opens (and migrates) the database at `path`, recovering a damaged
     /// one (`DatabaseSalvage`), stores what the last run left in the spill
     /// file (`SpillFile`), fits the log's checkpoint interval to the free
     /// space (`Database.adaptCheckpointToFreeSpace`, again at every
-    /// retention pass), and starts the writer thread. `onCommit` runs on
-    /// the writer thread after each commit; keep it short.
-    public init(
-        path: String,
-        configuration: StoreWriterConfiguration = StoreWriterConfiguration(),
-        logger: Logger = Logger(label: "tempest.storage.writer"),
-        onCommit: (@Sendable (CommitReport) -> Void)? = nil
-    ) throws {
+    /// retention pass), and starts the writer thread, which drains `inbox`
+    /// and tells `observers` of every commit, in their order, on its thread.
+    ///
+    /// The observers are fixed here: a sink is made before the writer (with
+    /// the inbox, to write back through) and handed to it, never added later.
+    public init(path: String, inbox: StoreInbox, observers: [any CommitObserver] = []) throws {
+        let configuration = inbox.state.configuration
+        let logger = inbox.state.logger
         let store: Store
         (store, recovery) = try DatabaseSalvage.open(path: path, logger: logger)
         if let pages = configuration.maximumPageCount {
@@ -60,8 +64,35 @@ public final class StoreWriter: Sendable {
                 "cannot store the records of the spill file yet; it stays for the next start",
                 metadata: ["path": "\(SpillFile.path(database: path))", "error": "\(error)"])
         }
-        state = WriterState(configuration: configuration, logger: logger, onCommit: onCommit)
-        thread = try WriterThread(store: StoreBox(store), state: state)
+        let claimed = inbox.state.lock.withLock {
+            defer { inbox.state.hasWriter = true }
+            return !inbox.state.hasWriter
+        }
+        precondition(claimed, "a StoreInbox is drained by one StoreWriter")
+        self.inbox = inbox
+        state = inbox.state
+        thread = try WriterThread(store: StoreBox(store), state: state, observers: observers)
+    }
+
+    /// A writer with an inbox of its own, made from `configuration`.
+    public convenience init(
+        path: String,
+        configuration: StoreWriterConfiguration = StoreWriterConfiguration(),
+        logger: Logger = Logger(label: "tempest.storage.writer"),
+        observers: [any CommitObserver] = []
+    ) throws {
+        try self.init(path: path, inbox: StoreInbox(configuration: configuration, logger: logger), observers: observers)
+    }
+
+    /// A writer with an inbox of its own that calls `onCommit` with every
+    /// report, on the writer thread (tests, tools).
+    public convenience init(
+        path: String,
+        configuration: StoreWriterConfiguration = StoreWriterConfiguration(),
+        logger: Logger = Logger(label: "tempest.storage.writer"),
+        onCommit: @escaping @Sendable (CommitReport) -> Void
+    ) throws {
+        try self.init(path: path, configuration: configuration, logger: logger, observers: [CommitCallback(onCommit)])
     }
 
     deinit {
@@ -86,20 +117,22 @@ public final class StoreWriter: Sendable {
     ///   `StorageError.writerStopped` after `shutdown`.
     @discardableResult
     public func submit(_ write: StoreWrite) throws -> UInt64 {
-        try state.submit([write])
+        try inbox.submit(write)
     }
 
     /// Queues several writes to commit in the same batch; returns the
-    /// submission number of the last.
+    /// submission number of the last. `notice`, when given, is handed to
+    /// the observers in the report of the commit that makes these writes
+    /// durable (`CommitNotice`).
     @discardableResult
-    public func submit(_ writes: [StoreWrite]) throws -> UInt64 {
-        try state.submit(writes)
+    public func submit(_ writes: [StoreWrite], notice: CommitNotice? = nil) throws -> UInt64 {
+        try inbox.submit(writes, notice: notice)
     }
 
     /// Acknowledged outbox ids submitted (`.acknowledgeOutbox`) and not yet
     /// deleted: they wait for the next transaction.
     public var waitingAcknowledgementCount: Int {
-        state.lock.withLock { state.pendingAcknowledgements.count }
+        inbox.waitingAcknowledgementCount
     }
 
     /// Returns once everything submitted before the call is committed. While
@@ -109,14 +142,14 @@ public final class StoreWriter: Sendable {
     ///
     /// - Throws: `StorageError.writerStopped` when the writer stops first.
     public func flush() async throws {
-        try await state.flush()
+        try await inbox.flush()
     }
 
     /// Runs `body` on the writer thread between batches, with the writer's
     /// store (for maintenance such as one pruning step, a vacuum step or a
     /// size cap change), and returns its result.
     public func perform<Result: Sendable>(_ body: @escaping @Sendable (Store) throws -> Result) async throws -> Result {
-        try await state.perform(body)
+        try await inbox.perform(body)
     }
 
     /// Prunes everything past retention now, one short step per batch gap
@@ -161,13 +194,13 @@ public final class StoreWriter: Sendable {
     /// Whether nothing waits for a commit and none is under way: a write
     /// submitted now commits on its own, at once (a station's pace).
     public var isIdle: Bool {
-        state.lock.withLock { state.queue.isEmpty && state.inFlightCount == 0 }
+        inbox.isIdle
     }
 
     /// Whether the database cannot be written right now (records are held
     /// in memory meanwhile); cheaper than `status` for a check per record.
     public var isStorageUnavailable: Bool {
-        state.lock.withLock { state.storageUnavailable }
+        inbox.isStorageUnavailable
     }
 
     /// The damaged databases the writer replaced while running (found
@@ -178,7 +211,7 @@ public final class StoreWriter: Sendable {
 
     /// Counters and health.
     public var status: StoreWriterStatus {
-        state.status
+        inbox.status
     }
 
     /// Commits what is queued (if the database is writable) for at most

@@ -42,6 +42,9 @@ public struct StoreWriterConfiguration: Sendable {
     public var vacuumPagesPerPass: Int = 512
     /// Bounds on the outbox.
     public var outboxLimits = OutboxLimits()
+    /// Whether the facts a sink with a cursor delivers are listed in the
+    /// commit journal (schema version 8): on while such a sink is configured.
+    public var keepsCommitJournal = false
     /// A cap on the file size in pages (`PRAGMA max_page_count`), nil for none.
     public var maximumPageCount: Int?
     /// The current time for retention, epoch seconds.

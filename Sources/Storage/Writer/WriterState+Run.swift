@@ -19,7 +19,7 @@ extension WriterState {
     }
 
     /// The writer thread's loop: commit batches, run tasks, prune, until stopped.
-    func run(store initialStore: Store) {
+    func run(store initialStore: Store, observers: [any CommitObserver]) {
         var store = initialStore
         var nextPruneAt = configuration.pruneIntervalSeconds.map { MonotonicClock.nanoseconds() + Self.nanoseconds($0) }
         while true {
@@ -35,7 +35,7 @@ extension WriterState {
             case .batch(let batch, let acknowledgements):
                 // A look at the acknowledgements that found none: no transaction.
                 if batch.isEmpty && acknowledgements.isEmpty { continue }
-                if !commit(batch, acknowledgements: acknowledgements, store: store) {
+                if !commit(batch, acknowledgements: acknowledgements, store: store, observers: observers) {
                     store = replaceDamaged(store)
                 }
             case .maintenance:
@@ -134,7 +134,8 @@ extension WriterState {
     /// failure puts both back at the head of their queues. Returns false
     /// when SQLite found the file damaged (`replaceDamaged` then).
     @discardableResult
-    private func commit(_ batch: [QueuedWrite], acknowledgements: [Int64], store: Store) -> Bool {
+    private func commit(_ batch: [QueuedWrite], acknowledgements: [Int64], store: Store, observers: [any CommitObserver]) -> Bool {
+        let journal = configuration.keepsCommitJournal
         var assignments: [CommitReport.OutboxAssignment] = []
         var stored: [OutboxMessage] = []
         var rejected = 0
@@ -144,7 +145,7 @@ extension WriterState {
                 if !acknowledgements.isEmpty { try store.acknowledge(acknowledgements) }
                 for item in batch {
                     do {
-                        if let result = try store.apply(item.write, outboxLimits: configuration.outboxLimits),
+                        if let result = try store.apply(item.write, outboxLimits: configuration.outboxLimits, journal: journal),
                             case .outbox(var message) = item.write
                         {
                             shed += result.shedCount
@@ -174,6 +175,7 @@ extension WriterState {
             return !((error as? SQLiteError)?.isDamage ?? false)
         }
         let outboxDepth = store.knownOutboxDepth
+        let journalThrough = journal ? try? store.journalEnd() : nil
         let report: CommitReport
         let waiters: [CheckedContinuation<Void, any Error>]
         let recovered: (held: Int, dropped: Int)?
@@ -219,7 +221,8 @@ extension WriterState {
                 CommitReport(
                     sequence: commitSequence, committedThrough: committedThrough, itemCount: batch.count,
                     outboxAssignments: assignments, outboxMessages: stored,
-                    acknowledgedCount: acknowledgements.count, outboxDepth: outboxDepth),
+                    acknowledgedCount: acknowledgements.count, outboxDepth: outboxDepth,
+                    notices: batch.compactMap(\.notice), journalThrough: journalThrough),
                 ready, recovered, syncNow
             )
         }
@@ -228,7 +231,7 @@ extension WriterState {
                 "database writable again; records held in memory are being committed",
                 metadata: ["held": "\(recovered.held)", "rapidWindDroppedTotal": "\(recovered.dropped)"])
         }
-        onCommit?(report)
+        for observer in observers { observer.committed(report) }
         for waiter in waiters { waiter.resume() }
         if syncNow { syncLog(store: store, through: report.committedThrough) }
         return true

@@ -10,13 +10,14 @@ final class WriterState: @unchecked Sendable {
     struct QueuedWrite {
         var submission: UInt64
         var write: StoreWrite
+        /// Handed to the observers once this write is committed.
+        var notice: CommitNotice? = nil
     }
 
     typealias Task = @Sendable (Store) -> Void
 
     let configuration: StoreWriterConfiguration
     let logger: Logger
-    let onCommit: (@Sendable (CommitReport) -> Void)?
     let lock = ConditionLock()
 
     // Everything below is guarded by `lock`.
@@ -71,16 +72,18 @@ final class WriterState: @unchecked Sendable {
     var rejectedCount = 0
     var outboxShedCount = 0
 
-    init(configuration: StoreWriterConfiguration, logger: Logger, onCommit: (@Sendable (CommitReport) -> Void)?) {
+    /// Whether a writer thread drains this queue (one may, once).
+    var hasWriter = false
+
+    init(configuration: StoreWriterConfiguration, logger: Logger) {
         self.configuration = configuration
         self.retention = configuration.retention
         self.logger = logger
-        self.onCommit = onCommit
     }
 
     // MARK: Called from any thread
 
-    func submit(_ writes: [StoreWrite]) throws -> UInt64 {
+    func submit(_ writes: [StoreWrite], notice: CommitNotice? = nil) throws -> UInt64 {
         // The writer is woken after the mutex is released: woken while it is
         // held, it would run only to block on the mutex and be woken again.
         let (submission, wake) = try lock.withLock { () throws -> (UInt64, Bool) in
@@ -90,14 +93,19 @@ final class WriterState: @unchecked Sendable {
             if accepted.contains(where: \.isAcknowledgement) {
                 for case .acknowledgeOutbox(let ids) in accepted { wake = noteAcknowledgements(ids) || wake }
                 accepted.removeAll(where: \.isAcknowledgement)
-                if accepted.isEmpty { return (nextSubmission - 1, wake) }
+                if accepted.isEmpty && notice == nil { return (nextSubmission - 1, wake) }
             }
+            // A notice needs a write to ride with: alone, it takes an empty one.
+            if accepted.isEmpty, notice != nil { accepted = [.acknowledgeOutbox([])] }
             let excess = queue.count + inFlightCount + writes.count - configuration.pendingLimit
             if excess > 0 {
                 accepted = try makeRoom(excess: excess, for: writes)
             }
-            for write in accepted {
-                queue.append(QueuedWrite(submission: nextSubmission, write: write))
+            // The notice rides with the last write that cannot be shed, so
+            // that it is told when the facts it describes are committed.
+            let noticeIndex = notice == nil ? nil : (accepted.lastIndex(where: { !$0.isSheddable }) ?? accepted.indices.last)
+            for (index, write) in accepted.enumerated() {
+                queue.append(QueuedWrite(submission: nextSubmission, write: write, notice: index == noticeIndex ? notice : nil))
                 nextSubmission += 1
             }
             if firstQueuedAt == nil, !queue.isEmpty { firstQueuedAt = MonotonicClock.nanoseconds() }

@@ -8,9 +8,9 @@ final class WriterThread: Sendable {
     private let thread: NamedThread
     private let joined = OnceFlag()
 
-    init(store: StoreBox, state: WriterState) throws {
+    init(store: StoreBox, state: WriterState, observers: [any CommitObserver]) throws {
         do {
-            thread = try NamedThread(named: "store-writer") { state.run(store: store.take()) }
+            thread = try NamedThread(named: "store-writer") { state.run(store: store.take(), observers: observers) }
         } catch {
             throw StorageError.invalidValue("could not start the writer thread (pthread_create returned \(error.number))")
         }
