@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import Foundation
 import GatewayCore
 import MQTT
 import Synchronization
@@ -27,6 +28,7 @@ final class FakeMQTTClient: MQTTConnection {
         var refusing = false
         var starts = 0
         var stopped = false
+        var publishingThreads: Set<String> = []
     }
 
     let configuration: MQTTConfiguration
@@ -38,6 +40,8 @@ final class FakeMQTTClient: MQTTConnection {
     private let recorded = Mutex(Recorded())
 
     var publications: [Publication] { recorded.withLock { $0.publications } }
+    /// The names of the threads that called `publish` (`/proc/thread-self/comm`).
+    var publishingThreads: Set<String> { recorded.withLock { $0.publishingThreads } }
     var topics: [String] { publications.map(\.topic) }
     var subscriptions: [String] { recorded.withLock { $0.subscriptions } }
     var refusing: Bool {
@@ -52,7 +56,9 @@ final class FakeMQTTClient: MQTTConnection {
     }
 
     func publish(topic: String, text: String, qos: Int32, retain: Bool) throws -> Int32 {
-        try recorded.withLock { recorded in
+        let thread = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+        return try recorded.withLock { recorded in
+            recorded.publishingThreads.insert(thread)
             guard !recorded.refusing else { throw Refused() }
             let messageID = recorded.nextID
             recorded.nextID += 1

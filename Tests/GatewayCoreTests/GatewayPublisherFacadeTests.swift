@@ -26,16 +26,14 @@ import Testing
             directory = try TemporaryDirectory()
             var configuration = StoreWriterConfiguration()
             configuration.acknowledgementDelaySeconds = 0
-            let committed = Mutex<GatewayPublisher?>(nil)
-            writer = try StoreWriter(
-                path: directory.file("publisher.db"), configuration: configuration, logger: Logger(label: "test"),
-                onCommit: { report in _ = committed.withLock { $0 }?.noteCommitted(report) })
+            // As `run` builds them: the inbox, the publisher, then the writer that tells it of commits.
+            let inbox = StoreInbox(configuration: configuration, logger: Logger(label: "test"))
             publisher = try GatewayPublisher(
                 configuration: MQTTConfiguration(host: "127.0.0.1", port: 1, clientID: "facade"),
-                layout: TopicLayout(base: "tempest"), discovery: discovery, qos: 1, retained: retained, writer: writer,
+                layout: TopicLayout(base: "tempest"), discovery: discovery, qos: 1, retained: retained, inbox: inbox,
                 logger: Logger(label: "test"),
                 makeConnection: connections.factory)
-            committed.withLock { $0 = publisher }
+            writer = try StoreWriter(path: directory.file("publisher.db"), inbox: inbox, observers: [publisher])
         }
 
         /// The newest client, playing the broker.
@@ -43,11 +41,14 @@ import Testing
             try #require(connections.current)
         }
 
-        /// Stores an event for `topic` in the outbox and waits for its commit.
+        /// Stores an event for `topic` in the outbox, waits for its commit,
+        /// and runs the pump's round that the commit woke it for (the test
+        /// plays the pump's task).
         func commitEvent(_ topic: String, payload: String = "{}") async throws {
             try writer.submit(
                 .outbox(OutboxMessage(topic: topic, payload: Array(payload.utf8), qos: 1, retain: false, priority: .event, createdAt: 1)))
             try await writer.flush()
+            await publisher.pump()
         }
 
         /// Outbox entries still waiting for their acknowledgement. With no
@@ -59,6 +60,35 @@ import Testing
             for _ in 0..<500 where writer.waitingAcknowledgementCount > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
             return try await writer.perform { store in try store.nextOutboxBatch(limit: 100).map(\.topic) }
         }
+    }
+
+    @Test func commitsArePublishedOnThePublishersOwnTaskNeverOnTheWritersThread() async throws {
+        let harness = try Harness()
+        defer { harness.writer.shutdown() }
+        let made = try harness.client()
+        let pump = Task { await harness.publisher.run() }
+        defer { pump.cancel() }
+        made.events(.connected(sessionPresent: false))
+        // An event committed with the values of its message, as the ingestor submits them.
+        let values = RetainedStateNotice(values: [(RetainedTopic("tempest/ST-1/air_temperature"), "21.5")], heard: [])
+        for index in 1...20 {
+            try harness.writer.submit(
+                [.outbox(OutboxMessage(topic: "tempest/ST-1/event/\(index)", payload: [], qos: 1, retain: false, priority: .event, createdAt: 1))],
+                notice: CommitNotice(values))
+        }
+        try await harness.writer.flush()
+        var topics: [String] = []
+        for _ in 0..<500 {
+            topics = made.client.topics
+            if topics.contains("tempest/ST-1/event/20") && topics.contains("tempest/ST-1/air_temperature") { break }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        #expect(topics.contains("tempest/ST-1/event/20"))
+        #expect(topics.contains("tempest/ST-1/air_temperature"))
+        // Events in commit order.
+        let events = topics.filter { $0.contains("/event/") }
+        #expect(events == (1...20).map { "tempest/ST-1/event/\($0)" })
+        #expect(!made.client.publishingThreads.contains("store-writer"), "published on \(made.client.publishingThreads)")
     }
 
     @Test func aCommittedEventLeavesAtOnceAndItsAcknowledgementEmptiesTheOutbox() async throws {

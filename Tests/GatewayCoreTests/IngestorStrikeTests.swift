@@ -45,8 +45,8 @@ import Testing
             directory = try TemporaryDirectory()
             writer = try StoreWriter(path: directory.file("strikes.db"))
             ingestor = Ingestor(
-                writer: writer, summaries: DailySummaryKeeper(timeZone: .utc), activity: DeviceActivity(), sink: sink, site: nil,
-                rapidWindIntervalSeconds: 0, operatorLog: .silent, figures: StationFigures(timeZone: .utc),
+                writer: writer, summaries: DailySummaryKeeper(timeZone: .utc), activity: DeviceActivity(), planner: sink, site: nil,
+                operatorLog: .silent, figures: StationFigures(timeZone: .utc),
                 publishesConfirmedStrikesOnly: confirmedOnly)
         }
 

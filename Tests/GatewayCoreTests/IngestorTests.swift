@@ -30,12 +30,12 @@ import Testing
         let ingestor: Ingestor
 
         init(rapidWindIntervalSeconds: Int64 = 0, highRateValues: Bool = false) throws {
-            sink = RecordingSink(highRateValues: highRateValues)
+            sink = RecordingSink(highRateValues: highRateValues, rapidWindIntervalSeconds: rapidWindIntervalSeconds)
             directory = try TemporaryDirectory()
-            writer = try StoreWriter(path: directory.file("ingest.db"))
+            writer = try StoreWriter(path: directory.file("ingest.db"), observers: [sink])
             ingestor = Ingestor(
-                writer: writer, summaries: DailySummaryKeeper(timeZone: .utc), activity: activity, sink: sink, site: nil,
-                rapidWindIntervalSeconds: rapidWindIntervalSeconds, operatorLog: .silent)
+                writer: writer, summaries: DailySummaryKeeper(timeZone: .utc), activity: activity, planner: sink, site: nil,
+                operatorLog: .silent)
         }
 
         func ingest(_ datagram: String, source: ObservationRecord.Source, receivedAt: Int64, isLate: Bool = false) throws {
@@ -62,10 +62,9 @@ import Testing
         let (observations, events) = try await harness.committed()
         #expect(observations == 1)
         #expect(events.contains("tempest/ST-00054321/event/observation"))
-        let temperature = harness.sink.values.first { $0.topic == "tempest/ST-00054321/air_temperature" }
+        let temperature = harness.sink.committedValues.first { $0.topic == "tempest/ST-00054321/air_temperature" }
+        // The values reach the sink with the message's commit.
         #expect(temperature?.payload == "27.4")
-        // The writer was idle: the values wait for the message's commit.
-        #expect(temperature?.withNextCommit == true)
         // The Tempest may be silent 5 minutes; its hub is noted too.
         #expect(harness.sink.devices.map(\.serial) == ["ST-00054321", "HB-00012345"])
         #expect(harness.sink.devices.first?.silenceAllowedSeconds == 300)
@@ -161,11 +160,13 @@ import Testing
         }
     }
 
-    @Test func aMessageTheStoreRefusesStillSendsItsValues() async throws {
+    @Test func aMessageTheStoreRefusesPublishesNothing() async throws {
         let harness = try Harness()
         harness.writer.shutdown()
         try harness.ingest(Self.observation, source: .udp, receivedAt: Self.observationTime + 1)
         #expect(harness.ingestor.refusedCount == 1)
-        #expect(harness.sink.recordedFlushes == 1)
+        // Planned, but never committed: nothing reaches the sink.
+        #expect(!harness.sink.values.isEmpty)
+        #expect(harness.sink.committedValues.isEmpty)
     }
 }

@@ -77,10 +77,17 @@ import Testing
         #expect(again?.afterID == 0 && again?.room == 10)
     }
 
+    /// A commit's messages kept for the pump and claimed by it, as the
+    /// publisher does (`committed`, then the pump's `deliverCommitted`).
+    @discardableResult
+    static func claimCommitted(_ outbox: inout OutboxDelivery, count: Int, connected: Bool) -> Bool {
+        outbox.mayKeepCommitted(count: count, connected: connected) && outbox.claimKept()
+    }
+
     @Test func aCommitSendsStraightAwayOnlyWhenEverythingOlderWasSent() throws {
         let client = FakeMQTTClient()
         var outbox = OutboxDelivery(window: 3)
-        let early = outbox.claimCommitted(count: 1, connected: true)
+        let early = Self.claimCommitted(&outbox, count: 1, connected: true)
         #expect(!early, "the outbox may hold older messages")
 
         let claimTaken = outbox.claimBatch()
@@ -89,7 +96,7 @@ import Testing
         Self.send(Self.messages(1...1), &outbox, with: client)
         outbox.readToEnd(claim, sameConnection: true)
         outbox.finishSending()
-        let tooMany = outbox.claimCommitted(count: 3, connected: true)
+        let tooMany = Self.claimCommitted(&outbox, count: 3, connected: true)
         #expect(!tooMany, "no room for all three")
         let byPump = outbox.claimBatch()
         #expect(byPump != nil, "the pump reads them instead")
@@ -98,7 +105,7 @@ import Testing
         // A read that raced with a commit leaves the outbox to be read again.
         let racedTaken = outbox.claimBatch()
         let raced = try #require(racedTaken)
-        _ = outbox.claimCommitted(count: 1, connected: true)
+        Self.claimCommitted(&outbox, count: 1, connected: true)
         outbox.readToEnd(raced, sameConnection: true)
         outbox.finishSending()
         let againTaken = outbox.claimBatch()
@@ -107,13 +114,13 @@ import Testing
         outbox.finishSending()
 
         // Everything older sent and room for them: the commit sends its own.
-        let disconnected = outbox.claimCommitted(count: 1, connected: false)
+        let disconnected = Self.claimCommitted(&outbox, count: 1, connected: false)
         #expect(!disconnected, "not while disconnected")
         let lastTaken = outbox.claimBatch()
         let last = try #require(lastTaken)
         outbox.readToEnd(last, sameConnection: true)
         outbox.finishSending()
-        let fast = outbox.claimCommitted(count: 2, connected: true)
+        let fast = Self.claimCommitted(&outbox, count: 2, connected: true)
         #expect(fast)
         let other = outbox.claimBatch()
         #expect(other == nil, "the commit is the one sender")

@@ -2,39 +2,62 @@
 // Copyright 2026 the tempest-gateway authors
 
 import GatewayCore
+import Storage
 import Synchronization
+import TempestCloud
+import TempestUDP
 
-/// A publishing sink that records what the ingestor hands it, for tests
-/// that need no broker.
-final class RecordingSink: RetainedStateSink {
+/// The MQTT sink's planner with a recorder on both sides, for tests that
+/// need no broker: what the ingestor planned (`values`, `devices`, as soon
+/// as a message is ingested), and, as the writer's observer, what reached
+/// the sink with each commit (`committedValues`).
+final class RecordingSink: DeliveryPlanner, CommitObserver {
     struct Recorded {
-        var values: [(topic: String, payload: String, withNextCommit: Bool)] = []
+        var values: [(topic: String, payload: String)] = []
         var devices: [(serial: String, silenceAllowedSeconds: Int64?)] = []
-        var flushes = 0
+        var committedValues: [(topic: String, payload: String)] = []
     }
 
-    let format: PublicationFormat
+    let planner: PublicationPlanner
+    var format: PublicationFormat { planner.format }
     private let recorded = Mutex(Recorded())
 
-    init(highRateValues: Bool = false) {
-        format = PublicationFormat(layout: TopicLayout(base: "tempest"), qos: 1, highRateValues: highRateValues)
+    init(highRateValues: Bool = false, rapidWindIntervalSeconds: Int64 = 0) {
+        planner = PublicationPlanner(
+            format: PublicationFormat(layout: TopicLayout(base: "tempest"), qos: 1, highRateValues: highRateValues),
+            rapidWindIntervalSeconds: rapidWindIntervalSeconds)
     }
 
-    var values: [(topic: String, payload: String, withNextCommit: Bool)] { recorded.withLock { $0.values } }
+    var values: [(topic: String, payload: String)] { recorded.withLock { $0.values } }
     var devices: [(serial: String, silenceAllowedSeconds: Int64?)] { recorded.withLock { $0.devices } }
-    var recordedFlushes: Int { recorded.withLock { $0.flushes } }
+    var committedValues: [(topic: String, payload: String)] { recorded.withLock { $0.committedValues } }
 
-    func update(values: [(topic: RetainedTopic, payload: String)], withNextCommit: Bool) {
+    func plan(_ message: TempestMessage, context: DeliveryContext) -> PlannedDeliveries? {
+        let planned = planner.plan(message, context: context)
+        record(planned?.notice)
+        return planned
+    }
+
+    func planDevices(of message: TempestMessage, receivedAt: Int64) -> CommitNotice? {
+        let notice = planner.planDevices(of: message, receivedAt: receivedAt)
+        record(notice)
+        return notice
+    }
+
+    func planNearbyStrike(_ strike: NearbyStrike, receivedAt: Int64) -> [StoreWrite] {
+        planner.planNearbyStrike(strike, receivedAt: receivedAt)
+    }
+
+    func committed(_ report: CommitReport) {
+        let values = report.notices.compactMap { $0.value as? RetainedStateNotice }.flatMap(\.values)
+        recorded.withLock { $0.committedValues += values.map { ($0.topic.text, $0.payload) } }
+    }
+
+    private func record(_ notice: CommitNotice?) {
+        guard let notice = notice?.value as? RetainedStateNotice else { return }
         recorded.withLock { recorded in
-            recorded.values += values.map { ($0.topic.text, $0.payload, withNextCommit) }
+            recorded.values += notice.values.map { ($0.topic.text, $0.payload) }
+            recorded.devices += notice.heard.map { ($0.device.serial, $0.silenceAllowedSeconds) }
         }
-    }
-
-    func sendValuesAwaitingCommit() {
-        recorded.withLock { $0.flushes += 1 }
-    }
-
-    func noteDevice(_ device: HomeAssistantDiscovery.Device, receivedAt: Int64, silenceAllowedSeconds: Int64?) {
-        recorded.withLock { $0.devices.append((device.serial, silenceAllowedSeconds)) }
     }
 }

@@ -55,8 +55,8 @@ import Testing
             writer = try StoreWriter(path: self.directory.file("figures.db"))
             figures = StationFigures(timeZone: .utc, rules: rules)
             ingestor = Ingestor(
-                writer: writer, summaries: DailySummaryKeeper(timeZone: .utc), activity: DeviceActivity(), sink: sink, site: nil,
-                rapidWindIntervalSeconds: 0, operatorLog: .silent, figures: figures)
+                writer: writer, summaries: DailySummaryKeeper(timeZone: .utc), activity: DeviceActivity(), planner: sink, site: nil,
+                operatorLog: .silent, figures: figures)
         }
 
         /// Stops and starts again on the same database, restoring the
@@ -76,8 +76,8 @@ import Testing
             self.writer = writer
             self.figures = figures
             ingestor = Ingestor(
-                writer: writer, summaries: summaries, activity: DeviceActivity(), sink: sink, site: nil,
-                rapidWindIntervalSeconds: 0, operatorLog: .silent, figures: figures)
+                writer: writer, summaries: summaries, activity: DeviceActivity(), planner: sink, site: nil,
+                operatorLog: .silent, figures: figures)
         }
 
         func ingest(_ datagram: String, at time: Int64) throws {

@@ -45,8 +45,8 @@ import WebSocket
             directory = try TemporaryDirectory()
             writer = try StoreWriter(path: directory.file("ws.db"))
             let ingestor = Ingestor(
-                writer: writer, summaries: DailySummaryKeeper(timeZone: .utc), activity: activity, sink: RecordingSink(), site: nil,
-                rapidWindIntervalSeconds: 0, operatorLog: .silent)
+                writer: writer, summaries: DailySummaryKeeper(timeZone: .utc), activity: activity, planner: RecordingSink(), site: nil,
+                operatorLog: .silent)
             self.ingestor = ingestor
             let clock = clock
             let channels = channels

@@ -34,19 +34,18 @@ struct CloudStrikePublishingTests {
     func confirmedOnly() async throws {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
-        let committed = Mutex<GatewayPublisher?>(nil)
         var configuration = StoreWriterConfiguration()
         configuration.acknowledgementDelaySeconds = 0.1  // the outbox empties soon after delivery
-        let writer = try StoreWriter(
-            path: directory.file("confirmed.db"), configuration: configuration, logger: Logger(label: "test"),
-            onCommit: { report in _ = committed.withLock { $0 }?.noteCommitted(report) })
-        defer { writer.shutdown() }
-        let publisher = try GatewayPublisherTests.publisher(broker: broker, writer: writer, clientID: "test-confirmed")
-        committed.withLock { $0 = publisher }
+        let (writer, publisher, pump) = try GatewayPublisherTests.committingPublisher(
+            broker: broker, path: directory.file("confirmed.db"), configuration: configuration, clientID: "test-confirmed")
+        defer {
+            pump.cancel()
+            writer.shutdown()
+        }
         let ingestor = Ingestor(
-            writer: writer, summaries: DailySummaryKeeper(timeZone: .utc), activity: DeviceActivity(), sink: publisher, site: nil,
-            rapidWindIntervalSeconds: 0, operatorLog: .silent, figures: StationFigures(timeZone: .utc),
-            publishesConfirmedStrikesOnly: true)
+            writer: writer, summaries: DailySummaryKeeper(timeZone: .utc), activity: DeviceActivity(),
+            planner: PublicationPlanner(format: publisher.format, rapidWindIntervalSeconds: 0), site: nil,
+            operatorLog: .silent, figures: StationFigures(timeZone: .utc), publishesConfirmedStrikesOnly: true)
         try await GatewayPublisherTests.startConnected(publisher)
         await publisher.pump()
         let watcher = try ChildProcess(

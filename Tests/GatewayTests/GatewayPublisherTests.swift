@@ -21,7 +21,22 @@ struct GatewayPublisherTests {
     static func publisher(broker: MosquittoBroker, writer: StoreWriter, clientID: String) throws -> GatewayPublisher {
         try GatewayPublisher(
             configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: clientID),
-            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, retained: RetainedValuePolicy(qos: 1), writer: writer, logger: Logger(label: "test"))
+            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, retained: RetainedValuePolicy(qos: 1), inbox: writer.inbox, logger: Logger(label: "test"))
+    }
+
+    /// A writer that tells a publisher of its commits, as `run` builds them
+    /// (the inbox, the publisher, then the writer), with the publisher's
+    /// pump running on its own task (cancel it at the end).
+    static func committingPublisher(
+        broker: MosquittoBroker, path: String, configuration: StoreWriterConfiguration, clientID: String,
+        retained: RetainedValuePolicy = RetainedValuePolicy(qos: 1), observers: [any CommitObserver] = []
+    ) throws -> (writer: StoreWriter, publisher: GatewayPublisher, pump: Task<Void, Never>) {
+        let inbox = StoreInbox(configuration: configuration, logger: Logger(label: "test"))
+        let publisher = try GatewayPublisher(
+            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: clientID),
+            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, retained: retained, inbox: inbox, logger: Logger(label: "test"))
+        let writer = try StoreWriter(path: path, inbox: inbox, observers: observers + [publisher])
+        return (writer, publisher, Task { await publisher.run() })
     }
 
     /// Home Assistant discovery under `homeassistant` for `tempest`, metric.
@@ -32,7 +47,7 @@ struct GatewayPublisherTests {
     static func announcingPublisher(broker: MosquittoBroker, writer: StoreWriter, clientID: String) throws -> GatewayPublisher {
         try GatewayPublisher(
             configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: clientID),
-            layout: TopicLayout(base: "tempest"), discovery: discovery, qos: 1, retained: RetainedValuePolicy(qos: 1), writer: writer, logger: Logger(label: "test"))
+            layout: TopicLayout(base: "tempest"), discovery: discovery, qos: 1, retained: RetainedValuePolicy(qos: 1), inbox: writer.inbox, logger: Logger(label: "test"))
     }
 
     /// The event numbered `index` for the outbox, at QoS 1.
@@ -226,16 +241,14 @@ struct GatewayPublisherTests {
     func retainedQoS0AndRestart() async throws {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
-        let committed = Mutex<GatewayPublisher?>(nil)
-        let writer = try StoreWriter(
-            path: directory.file("qos0.db"), configuration: StoreWriterConfiguration(), logger: Logger(label: "test"),
-            onCommit: { report in _ = committed.withLock { $0 }?.noteCommitted(report) })
-        defer { writer.shutdown() }
         // As `run` has it with mqtt.retained_qos = 0.
-        let publisher = try GatewayPublisher(
-            configuration: MQTTConfiguration(host: "127.0.0.1", port: Int32(broker.port), clientID: "test-qos0"),
-            layout: TopicLayout(base: "tempest"), discovery: nil, qos: 1, retained: RetainedValuePolicy(qos: 0), writer: writer, logger: Logger(label: "test"))
-        committed.withLock { $0 = publisher }
+        let (writer, publisher, pump) = try Self.committingPublisher(
+            broker: broker, path: directory.file("qos0.db"), configuration: StoreWriterConfiguration(), clientID: "test-qos0",
+            retained: RetainedValuePolicy(qos: 0))
+        defer {
+            pump.cancel()
+            writer.shutdown()
+        }
         try await Self.startConnected(publisher)
         await publisher.pump()
         let events = try ChildProcess(
@@ -268,57 +281,20 @@ struct GatewayPublisherTests {
         await publisher.stop()
     }
 
-    @Test("the wake-up the broker's events call does not grow: its call stack is as deep after 100 calls as after the first")
-    func wakeUpDoesNotGrow() async throws {
-        let broker = try MosquittoBroker()
-        let directory = try TemporaryDirectory()
-        let writer = try StoreWriter(path: directory.file("wake.db"))
-        defer { writer.shutdown() }
-        let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-wake")
-        let depths = Mutex<[Int]>([])
-        publisher.onWork { depths.withLock { $0.append(Thread.callStackSymbols.count) } }
-        try await Self.startConnected(publisher)
-        // One more changed value than the state window holds: one waits as a
-        // pending topic, and the acknowledgements that half-empty and empty
-        // the window call the wake-up (nothing pumps here, so it waits on).
-        let topics = (0...publisher.stateWindow).map { "tempest/ST-1/v\($0)" }
-        let before = depths.withLock { $0.count }
-        let deadline = Date().addingTimeInterval(60)
-        for round in 1...100 where Date() < deadline {
-            publisher.update(values: topics.map { ($0, "\(round)") })
-            for _ in 0..<400 where depths.withLock({ $0.count }) < before + round && Date() < deadline {
-                try await Task.sleep(nanoseconds: 5_000_000)
-            }
-        }
-        let seen = depths.withLock { $0 }
-        #expect(seen.count >= before + 100)
-        // Before the fix each call added two frames: 200 more after 100 calls.
-        #expect((seen.max() ?? 0) - (seen.min() ?? 0) <= 4, "call stack depths ranged from \(seen.min() ?? 0) to \(seen.max() ?? 0)")
-        await publisher.stop()
-    }
-
-    @Test("at a station's pace each acknowledged entry is deleted with the next commit, and the pump is never woken for it")
+    @Test("at a station's pace each acknowledged entry is deleted with the next commit")
     func acknowledgementsRideAlong() async throws {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
-        let committed = Mutex<GatewayPublisher?>(nil)
-        let pumpWakes = Mutex(0)
         let reports = Mutex<[CommitReport]>([])
         var configuration = StoreWriterConfiguration()
         configuration.acknowledgementDelaySeconds = 600  // only the next commit or the shutdown deletes
         let path = directory.file("acks.db")
-        let writer = try StoreWriter(
-            path: path, configuration: configuration, logger: Logger(label: "test"),
-            onCommit: { report in
-                reports.withLock { $0.append(report) }
-                if committed.withLock({ $0 })?.noteCommitted(report) == true { pumpWakes.withLock { $0 += 1 } }
-            })
-        let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-acks")
-        committed.withLock { $0 = publisher }
-        publisher.onWork { pumpWakes.withLock { $0 += 1 } }
+        let (writer, publisher, pump) = try Self.committingPublisher(
+            broker: broker, path: path, configuration: configuration, clientID: "test-acks",
+            observers: [CommitCallback { report in reports.withLock { $0.append(report) } }])
+        defer { pump.cancel() }
         try await Self.startConnected(publisher)
         await publisher.pump()  // reads the (empty) outbox to its end
-        pumpWakes.withLock { $0 = 0 }
         // Five events, one commit each, each acknowledged before the next.
         for index in 1...5 {
             try writer.submit([Self.event(index)])
@@ -330,7 +306,6 @@ struct GatewayPublisherTests {
         // Each commit carried the previous event's deletion; the last waits.
         #expect(reports.withLock { $0.map(\.acknowledgedCount) } == [0, 1, 1, 1, 1])
         #expect(reports.withLock { $0.compactMap(\.outboxDepth) } == [1, 1, 1, 1, 1])
-        #expect(pumpWakes.withLock { $0 } == 0)
         await publisher.stop()
         // Stopping, the writer deletes what was acknowledged: one more commit.
         writer.shutdown()
@@ -343,15 +318,14 @@ struct GatewayPublisherTests {
     func acknowledgementsBatchedUnderLoad() async throws {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
-        let committed = Mutex<GatewayPublisher?>(nil)
         var configuration = StoreWriterConfiguration()
         configuration.acknowledgementDelaySeconds = 600  // nothing is deleted for being due
-        let writer = try StoreWriter(
-            path: directory.file("load.db"), configuration: configuration, logger: Logger(label: "test"),
-            onCommit: { report in _ = committed.withLock { $0 }?.noteCommitted(report) })
-        defer { writer.shutdown() }
-        let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-load-acks")
-        committed.withLock { $0 = publisher }
+        let (writer, publisher, pump) = try Self.committingPublisher(
+            broker: broker, path: directory.file("load.db"), configuration: configuration, clientID: "test-load-acks")
+        defer {
+            pump.cancel()
+            writer.shutdown()
+        }
         try await Self.startConnected(publisher)
         await publisher.pump()  // reads the (empty) outbox to its end
         // 150 events in one commit: sent from it, and all acknowledged.
@@ -426,8 +400,7 @@ struct GatewayPublisherTests {
         let publisher = try Self.publisher(broker: broker, writer: writer, clientID: "test-start")
         // Connected, and its wake-up gone to nobody, before the pump runs.
         try await Self.startConnected(publisher)
-        let pump = OutboxPumpService(publisher: publisher, writer: writer, wakeup: WakeupEvent(), noteDepth: { _ in })
-        let group = ServiceGroup(services: [pump], logger: Logger(label: "test"))
+        let group = ServiceGroup(services: [SinkService(sink: publisher)], logger: Logger(label: "test"))
         let running = Task { try await group.run() }
         var depth = -1
         for _ in 0..<500 {

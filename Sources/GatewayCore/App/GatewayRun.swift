@@ -107,33 +107,36 @@ public struct GatewayRun: Sendable {
     ///   the listener, the status socket, /metrics, the web page).
     public func run() async throws -> Outcome {
         let path = databasePath
-        // The publisher wakes on every commit and on the broker's events
-        // (see OutboxPumpService), so an event leaves for the broker as soon
-        // as it is durable. Commits follow arrivals within 2 ms: at a station's
-        // pace every message commits on its own, under load batches form
-        // while a commit is in flight.
-        let pumpWakeup = WakeupEvent()
         // Messages waiting in the outbox, for `status`: known after each
         // commit without a query (-1 until first known).
         let outboxDepth = Atomic<Int>(-1)
-        let committedPublisher = Mutex<GatewayPublisher?>(nil)
-        // The web page's server, once it runs: told of every commit (an
-        // atomic load while no page follows live updates).
-        let committedWebServer = Mutex<WebServer?>(nil)
+        // Commits follow arrivals within 2 ms: at a station's pace every
+        // message commits on its own, under load batches form while a
+        // commit is in flight.
         var writerConfiguration = StoreWriterConfiguration()
         writerConfiguration.maximumBatchDelaySeconds = 0.002
         writerConfiguration.retention = settings.storage.retentionPolicy
         writerConfiguration.maximumPageCount = maximumDatabasePages
+        // Built in dependency order: the writer's inbox, the sinks (which
+        // write back through the inbox), then the writer, which tells the
+        // sinks of every commit.
+        let inbox = StoreInbox(configuration: writerConfiguration, logger: Logger(label: "tempest.storage"))
+        let hooks = self.hooks
+        let cloudClient = try hooks.cloudClient(settings)
+        let publisher = try makePublisher(inbox: inbox, mqtt: settings.mqtt, rainCheck: cloudClient != nil)
+        let liveUpdates: LiveUpdates?
+        do {
+            liveUpdates = settings.web.port == nil ? nil : try LiveUpdates()
+        } catch {
+            throw GatewayError.webPageUnavailable(keys: "web.port", error)
+        }
+        let sinks: [any Sink] = [publisher as (any Sink)?, liveUpdates].compactMap { $0 }
+        let depthObserver = CommitCallback { report in
+            if let depth = report.outboxDepth { outboxDepth.store(depth, ordering: .relaxed) }
+        }
         let writer: StoreWriter
         do {
-            writer = try StoreWriter(
-                path: path, configuration: writerConfiguration, logger: Logger(label: "tempest.storage"),
-                onCommit: { report in
-                    if let depth = report.outboxDepth { outboxDepth.store(depth, ordering: .relaxed) }
-                    // The pump is woken only when this commit left it work.
-                    if committedPublisher.withLock({ $0 })?.noteCommitted(report) == true { pumpWakeup.signal() }
-                    committedWebServer.withLock { $0 }?.dataChanged()
-                })
+            writer = try StoreWriter(path: path, inbox: inbox, observers: [depthObserver] + sinks)
         } catch {
             throw GatewayError.databaseUnavailable(path, error)
         }
@@ -165,16 +168,18 @@ public struct GatewayRun: Sendable {
             "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
                 + "\(Plural.count(restored.observations, "stored observation")) and \(Plural.count(restored.strikes, "strike")).")
 
-        let hooks = self.hooks
-        let cloudClient = try hooks.cloudClient(settings)
-        let publisher = try makePublisher(writer: writer, mqtt: settings.mqtt, rainCheck: cloudClient != nil)
-        committedPublisher.withLock { $0 = publisher }
+        if let depth = try? await writer.perform({ store in try store.outboxDepth().messages }) {
+            outboxDepth.store(depth, ordering: .relaxed)
+        }
         let activity = DeviceActivity()
         let units = settings.mqtt.publishedUnits
+        let planner = publisher.map {
+            PublicationPlanner(
+                format: $0.format, rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), admission: admission)
+        }
         let ingestor = Ingestor(
-            writer: writer, summaries: summaries, activity: activity, sink: publisher, site: Self.site(of: settings.station),
-            rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), operatorLog: operatorLog, admission: admission,
-            figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
+            writer: writer, summaries: summaries, activity: activity, planner: planner, site: Self.site(of: settings.station),
+            operatorLog: operatorLog, figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
         ingestor.setSites(StationSites(settings.stations))
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             hooks.onListenerEvent?(event)
@@ -277,12 +282,9 @@ public struct GatewayRun: Sendable {
         let web = try startWebServer(
             context: WebSiteContext(
                 databasePath: path, timeZone: zone, units: units, report: reportNow,
-                forecastLocationKey: { forecastService.component?.query.locationKey }))
-        committedWebServer.withLock { $0 = web }
-        defer {
-            committedWebServer.withLock { $0 = nil }
-            web?.stop()
-        }
+                forecastLocationKey: { forecastService.component?.query.locationKey }),
+            liveUpdates: liveUpdates)
+        defer { web?.stop() }
         var session = ListeningSession(
             configuration: UDPListenerConfiguration(
                 bindAddress: udpAddress, port: udpPort, futureToleranceSeconds: futureToleranceSeconds),
@@ -296,20 +298,16 @@ public struct GatewayRun: Sendable {
         // The services of the run, under swift-service-lifecycle. SIGINT and
         // SIGTERM end ingest (ShutdownSignal, so the log names the signal);
         // its end shuts the group down in reverse order: the reload watcher,
-        // forecasts, the cloud follower, and last the outbox pump.
+        // forecasts, the cloud follower, and last the sinks.
         let reloader = ConfigurationReloader(
             running: settings, load: hooks.reloadConfiguration, mqttClientConfiguration: hooks.mqttClientConfiguration,
             writer: writer, publisher: publisher, ingestor: ingestor, cloud: cloudService, forecasts: forecastService,
             operatorLog: operatorLog)
         let reloadService = ReloadService(reload: { await reloader.reload() })
-        let pumpService = OutboxPumpService(
-            publisher: publisher, writer: writer, wakeup: pumpWakeup,
-            noteDepth: { depth in outboxDepth.store(depth, ordering: .relaxed) })
         let ingestService = IngestService(session: session)
         let gatewayDeviceService = GatewayDeviceService(publisher: publisher, values: { GatewayDeviceValues(reportNow()) })
         var groupConfiguration = ServiceGroupConfiguration(
-            services: [
-                .init(service: pumpService, serviceName: "outbox pump"),
+            services: sinks.map { .init(service: SinkService(sink: $0), serviceName: $0.name) } + [
                 .init(service: gatewayDeviceService, serviceName: "gateway values"),
                 .init(service: cloudService, serviceName: "WeatherFlow cloud"),
                 .init(service: forecastService, serviceName: "forecasts"),
@@ -330,7 +328,7 @@ public struct GatewayRun: Sendable {
             operatorLog.line(
                 "Stopping: \(reason); what is not committed goes to \(SpillFile.path(database: path)) for the next start.")
         }
-        await publisher?.stop()
+        for sink in sinks { await sink.stop() }
         // The acknowledgements of the last deliveries (not waited for when the
         // database could not be written: those messages are only sent again).
         if committed { _ = await writer.flush(timeoutSeconds: stopBudget.acknowledgementFlushSeconds) }
@@ -357,7 +355,7 @@ public struct GatewayRun: Sendable {
     /// with the password from `web.password_file` (or its environment
     /// variable or credential); nil when the page is off. The log names
     /// the address, and whether a password is needed, never the password.
-    private func startWebServer(context: WebSiteContext) throws -> WebServer? {
+    private func startWebServer(context: WebSiteContext, liveUpdates: LiveUpdates?) throws -> WebServer? {
         guard let port = settings.web.port.map(UInt16.init) else { return nil }
         let credentials: WebCredentials?
         do {
@@ -368,7 +366,8 @@ public struct GatewayRun: Sendable {
         let server: WebServer
         do {
             server = try WebServer(
-                address: settings.web.address, port: port, credentials: credentials, content: WebSite(context: context))
+                address: settings.web.address, port: port, credentials: credentials, content: WebSite(context: context),
+                liveUpdates: liveUpdates)
         } catch {
             throw GatewayError.webPageUnavailable(keys: "web.port, web.address", error)
         }
@@ -389,7 +388,7 @@ public struct GatewayRun: Sendable {
     /// The MQTT publisher, started, unless MQTT is off (`--no-mqtt`).
     /// `rainCheck` announces the cloud's RainCheck rain entities (when a
     /// token is configured).
-    private func makePublisher(writer: StoreWriter, mqtt: GatewayConfiguration.MQTT, rainCheck: Bool) throws -> GatewayPublisher? {
+    private func makePublisher(inbox: StoreInbox, mqtt: GatewayConfiguration.MQTT, rainCheck: Bool) throws -> GatewayPublisher? {
         guard mqtt.enabled else { return nil }
         let configuration = try hooks.mqttClientConfiguration(mqtt)
         do {
@@ -405,7 +404,7 @@ public struct GatewayRun: Sendable {
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),
                 retained: RetainedValuePolicy(qos: Int32(mqtt.retainedQoS), republishUnchanged: mqtt.republishUnchanged),
-                writer: writer, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttRestartDelaySeconds,
+                inbox: inbox, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttRestartDelaySeconds,
                 compatibility: mqtt.compatibility, units: mqtt.publishedUnits, highRateValues: mqtt.highRateValues)
             if let discovery { publisher.update(values: discovery.gatewayConfigs()) }
             try publisher.start()

@@ -7,8 +7,8 @@ import TempestCloud
 extension Ingestor {
     /// Stores, counts and publishes one strike of the WeatherFlow cloud's
     /// nearby-strikes feed (`geo_strike_listen_start`), received at
-    /// `receivedAt` (the gateway's clock): the sink the cloud follower hands
-    /// each `NearbyStrike` to.
+    /// `receivedAt` (the gateway's clock): where the cloud follower hands
+    /// each `NearbyStrike`.
     ///
     /// Kept apart from the station's strikes: its own table, its own event
     /// topic (`NearbyStrikePublication`), never in the station's counters.
@@ -18,8 +18,8 @@ extension Ingestor {
     /// not filter the feed: its marks are published for the reader to judge.
     public func ingestNearbyStrike(_ strike: NearbyStrike, receivedAt now: Int64) {
         var writes: [StoreWrite] = [.nearbyStrike(NearbyStrikePublication.record(strike))]
-        if nearbyStrikes.note(strike, now: now), let sink {
-            writes.append(.outbox(NearbyStrikePublication.event(strike, format: sink.format, receivedAt: now)))
+        if nearbyStrikes.note(strike, now: now), let planner {
+            writes += planner.planNearbyStrike(strike, receivedAt: now)
         }
         do {
             try writer.submit(writes)

@@ -12,10 +12,13 @@ import TempestUDP
 /// - Every message is stored, with the daily summaries it moves.
 /// - Backfilled history is stored and counted, never published, and does
 ///   not count as a device being heard.
-/// - A message to publish adds its JSON events to the outbox in the same
-///   submission as its facts, so an event never leaves without its facts
-///   being durable. Rapid wind is throttled for publishing only
-///   (`RapidWindThrottle`), never for storing.
+/// - What the sinks deliver of a message is planned by the planner the run
+///   handed over (`DeliveryPlanner`), and submitted with the message's
+///   facts: events as rows of the same transaction, the latest values and
+///   the devices heard as a notice the writer hands to the sinks after that
+///   commit. So nothing leaves before the facts it describes are durable,
+///   under load too; and while the database cannot be written, nothing new
+///   leaves (it goes with the commit once the disk can be written again).
 /// - Late messages (older than the device's newest) are history: they give
 ///   events, never the latest values.
 /// - Daily totals go with observations, as of the observation's own time,
@@ -26,23 +29,19 @@ import TempestUDP
 ///   strikes the cloud confirmed are counted and published, all are stored.
 ///
 /// The ingestor only submits: the store commits, and sinks read what was
-/// committed.
+/// committed. It does not know the sinks exist.
 public final class Ingestor: Sendable {
     let writer: StoreWriter
     private let summaries: DailySummaryKeeper
     private let activity: DeviceActivity
-    let sink: (any RetainedStateSink)?
-    private let throttle: RapidWindThrottle
+    /// Plans what the sinks deliver of each message; nil: nothing is delivered.
+    let planner: (any DeliveryPlanner)?
     /// Where the stations stand, for sea-level pressure; a reload may change it.
     private let sites: Mutex<StationSites>
     let refused = Atomic<Int>(0)
     let operatorLog: OperatorLog
     /// The nearby-strikes feed's recent strikes (`ingestNearbyStrike`).
     public let nearbyStrikes = NearbyStrikeTally()
-    /// Which devices are the station's; nil: every device. Messages reach
-    /// the ingestor only from admitted devices, but their relaying hub is
-    /// announced only when it is admitted too.
-    private let admission: DeviceAdmission?
     /// The conditions, trends and records beyond one message; nil: none published.
     private let figures: StationFigures?
     /// The recent strikes, for the same strike arriving twice.
@@ -50,22 +49,19 @@ public final class Ingestor: Sendable {
     /// `mqtt.lightning_strikes = "confirmed"`; a reload may change it.
     private let confirmedStrikesOnly: Atomic<Bool>
 
-    /// An ingestor that stores through `writer` and, when there is a sink,
-    /// publishes through it, throttling rapid wind to one publication per
-    /// `rapidWindIntervalSeconds` (0: all).
+    /// An ingestor that stores through `writer` and submits with each
+    /// message what `planner` plans for the sinks (nil: nothing).
     public init(
-        writer: StoreWriter, summaries: DailySummaryKeeper, activity: DeviceActivity, sink: (any RetainedStateSink)?,
-        site: DerivedObservation.Site?, rapidWindIntervalSeconds: Int64, operatorLog: OperatorLog,
-        admission: DeviceAdmission? = nil, figures: StationFigures? = nil, publishesConfirmedStrikesOnly: Bool = false
+        writer: StoreWriter, summaries: DailySummaryKeeper, activity: DeviceActivity, planner: (any DeliveryPlanner)?,
+        site: DerivedObservation.Site?, operatorLog: OperatorLog, figures: StationFigures? = nil,
+        publishesConfirmedStrikesOnly: Bool = false
     ) {
         self.confirmedStrikesOnly = Atomic(publishesConfirmedStrikesOnly)
-        self.admission = admission
         self.figures = figures
         self.writer = writer
         self.summaries = summaries
         self.activity = activity
-        self.sink = sink
-        self.throttle = RapidWindThrottle(intervalSeconds: rapidWindIntervalSeconds)
+        self.planner = planner
         self.sites = Mutex(StationSites(first: site))
         self.operatorLog = operatorLog
         setPublishesConfirmedStrikesOnly(publishesConfirmedStrikesOnly)
@@ -111,43 +107,26 @@ public final class Ingestor: Sendable {
             figures?.note(countedWrites + totals)
             writes += totals
         }
-        if source != .backfill, let sink, let counted, let published = throttle.admit(counted) {
-            let message = counted
-            let asOf = min(message.timestamp.secondsSince1970, summaries.latestCountedSeconds(now: now))
-            let totals = message.carriesObservations
-                ? summaries.current(serial: message.envelope.serialNumber.rawValue, now: asOf) : nil
-            let snapshot = isLate ? nil : figures?.snapshot(for: message, totals: totals, asOf: asOf)
-            let format = sink.format
-            var publications = MessagePublications(
-                published, layout: format.layout, source: source.name, receivedAt: now,
-                site: sites.withLock { $0.site(for: message.envelope.serialNumber.rawValue) },
-                totals: totals, qos: format.qos, units: format.units, compatibility: format.compatibility, snapshot: snapshot,
-                highRateValues: format.highRateValues)
-            if message.carriesObservations, confirmedStrikesOnly.load(ordering: .relaxed) {
-                // The observation's own strike count and distance: no one confirmed them.
-                let unconfirmed = ["lightning_strike_count", "lightning_strike_avg_distance"].map {
-                    format.layout.retainedValue(serial: message.envelope.serialNumber.rawValue, field: $0)
+        var notice: CommitNotice?
+        if source != .backfill, let planner {
+            if let counted {
+                let context = DeliveryContext(
+                    source: source, receivedAt: now, isLate: isLate,
+                    site: sites.withLock { $0.site(for: message.envelope.serialNumber.rawValue) },
+                    confirmedStrikesOnly: confirmedStrikesOnly.load(ordering: .relaxed),
+                    figures: DeliveryFigures(summaries: summaries, stationFigures: figures, now: now, isLate: isLate))
+                if let planned = planner.plan(counted, context: context) {
+                    writes += planned.writes
+                    notice = planned.notice
                 }
-                publications.values.removeAll { unconfirmed.contains($0.topic) }
+            } else {
+                // A strike kept back (a copy, or not confirmed): its device still spoke.
+                notice = planner.planDevices(of: message, receivedAt: now)
             }
-            writes += publications.events.map { StoreWrite.outbox($0) }
-            // At a station's pace the values leave with the commit's events
-            // (one wake-up of the MQTT client for both); under load from
-            // here, so that the writer, then the bottleneck, does not also
-            // publish them.
-            if !isLate { sink.update(values: publications.values, withNextCommit: writer.isIdle) }
-            Self.noteDevices(of: message, receivedAt: now, sink: sink, admission: admission)
-        } else if source != .backfill, let sink, counted == nil {
-            // A strike kept back (a copy, or not confirmed): its device still spoke.
-            Self.noteDevices(of: message, receivedAt: now, sink: sink, admission: admission)
         }
         do {
-            try writer.submit(writes)
-            // While the database cannot be written no commit comes: the
-            // values leave now, as the latest state should.
-            if writer.isStorageUnavailable { sink?.sendValuesAwaitingCommit() }
+            try writer.submit(writes, notice: notice)
         } catch {
-            sink?.sendValuesAwaitingCommit()
             if refused.add(1, ordering: .relaxed).newValue == 1 {
                 operatorLog.line("error: the store refused a message: \(error)")
             }
@@ -162,33 +141,6 @@ public final class Ingestor: Sendable {
             $0.admit(event, serial: message.envelope.serialNumber.rawValue, fromCloud: source == .websocket, confirmedOnly: confirmedOnly)
         }
         return admitted.map { .lightningStrike($0) }
-    }
-
-    /// Tells the sink which device (and hub) spoke, and how long each may
-    /// stay silent: a hub reports every 10 s (allowed 2 minutes), sensors
-    /// every minute (allowed 5), and a Tempest in power-save mode 3 samples
-    /// only every 5 minutes (allowed 15).
-    static func noteDevices(
-        of message: TempestMessage, receivedAt: Int64, sink: any RetainedStateSink, admission: DeviceAdmission? = nil
-    ) {
-        let envelope = message.envelope
-        var allowed: Int64?
-        switch message {
-        case .hubStatus: allowed = 120
-        case .tempestObservation(let observation): allowed = observation.rows.last?.powerSaveMode == .mode3 ? 900 : 300
-        case .airObservation, .skyObservation: allowed = 300
-        default: allowed = nil
-        }
-        sink.noteDevice(
-            .init(
-                serial: envelope.serialNumber.rawValue, family: envelope.serialNumber.family,
-                hubSerial: envelope.hubSerialNumber?.rawValue, firmware: envelope.firmwareRevision?.description),
-            receivedAt: receivedAt, silenceAllowedSeconds: allowed)
-        if let hub = envelope.hubSerialNumber, admission?.isAdmitted(hub.rawValue) ?? true {
-            sink.noteDevice(
-                .init(serial: hub.rawValue, family: hub.family, hubSerial: nil, firmware: nil),
-                receivedAt: receivedAt, silenceAllowedSeconds: nil)
-        }
     }
 }
 

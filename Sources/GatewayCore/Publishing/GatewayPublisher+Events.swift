@@ -10,7 +10,7 @@ extension GatewayPublisher {
     /// leave it work.
     func handle(_ event: MQTTEvent) {
         var wake = false
-        defer { if wake { workArrived.withLock { $0 }?.call() } }
+        defer { if wake { wakeup.signal() } }
         switch event {
         case .connected:
             parts.withLock { $0.connected() }

@@ -3,16 +3,45 @@
 
 import Glibc
 import MQTT
+import ServiceLifecycle
 import Storage
 import SystemSupport
 
-/// The pump: the publisher's work outside a commit (after a reconnect, for
-/// new devices, availability, and the outbox read back from the store).
+/// The pump: the publisher's own task. It publishes what commits left it,
+/// and what else there is (after a reconnect, for new devices,
+/// availability, and the outbox read back from the store).
 extension GatewayPublisher {
-    /// One round of work: republish the retained state after a reconnect,
+    /// Connects in the background; a broker that is down is retried.
+    public func start() throws {
+        try mqtt?.start()
+    }
+
+    /// The pump, until the group shuts down. It sleeps until something gives
+    /// it work: a commit (`committed`), the broker's events (a connection,
+    /// an acknowledgement that makes room for waiting messages, a loss), or
+    /// a deadline that time alone brings (a device falling silent, a restart
+    /// after libmosquitto gave up; `secondsUntilTimedWork`). A quiet gateway
+    /// with nothing due has no timer at all.
+    public func run() async {
+        await cancelWhenGracefulShutdown { [self] in
+            // What the outbox held at start (after a crash) leaves without
+            // waiting for a datagram's commit.
+            await pump()
+            while !Task.isCancelled {
+                let deadline = secondsUntilTimedWork().map { MonotonicClock.seconds() + $0 }
+                await wakeup.wait(untilMonotonicSeconds: deadline)
+                if Task.isCancelled { break }
+                await pump()
+            }
+        }
+    }
+
+    /// One round of work: what the last commits left (their values and
+    /// events), then republish the retained state after a reconnect,
     /// announce new devices, publish availability changes, and send the next
     /// outbox batch.
     public func pump() async {
+        deliverCommitted()
         restartIfRetriesEnded()
         // Every retained value again, through the window like any pending
         // value, after the status and the devices' configs.
@@ -38,7 +67,7 @@ extension GatewayPublisher {
         let (claim, epoch) = claimed
         defer { parts.withLock { $0.outbox.finishSending() } }
         guard
-            let batch = try? await writer.perform({ store in
+            let batch = try? await inbox.perform({ store in
                 try store.nextOutboxBatch(afterID: claim.afterID, limit: claim.room)
             })
         else { return }

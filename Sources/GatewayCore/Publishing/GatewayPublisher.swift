@@ -23,7 +23,11 @@ import Synchronization
 ///   ``RetainedValuePolicy``).
 /// - `<base>/gateway/status` is `online` after each connect, `offline` on a
 ///   clean stop, and `offline` through the last will otherwise.
-public final class GatewayPublisher: RetainedStateSink {
+///
+/// It is the MQTT sink (`Sink`): the store writer tells it of each commit
+/// (`committed`), and it publishes on its own task (`run`, the pump), never
+/// on the writer's thread.
+public final class GatewayPublisher: Sink {
     /// The parts' state, under one lock: a message is published and recorded
     /// (in flight, in the state window) under the lock its PUBACK handler
     /// takes, and a sender checks the connection under it too.
@@ -32,6 +36,11 @@ public final class GatewayPublisher: RetainedStateSink {
         var outbox: OutboxDelivery
         var retained: RetainedValues
         var homeAssistant: HomeAssistantAnnouncements
+        /// Committed outbox messages the pump may send without reading the
+        /// outbox back (everything older was sent), in id order.
+        var committedMessages: [OutboxMessage] = []
+        /// Committed notices (`RetainedStateNotice`) the pump has not yet taken.
+        var committedNotices: [CommitNotice] = []
 
         /// The connection ended (lost, or replaced by `reconnect`): what was
         /// in flight is forgotten, and the outbox is sent again from its
@@ -40,6 +49,7 @@ public final class GatewayPublisher: RetainedStateSink {
             connection.ended()
             outbox.connectionEnded()
             retained.connectionEnded()
+            committedMessages.removeAll()
         }
 
         /// Connected: everything goes out again, the outbox from its start.
@@ -67,26 +77,23 @@ public final class GatewayPublisher: RetainedStateSink {
     /// bound (about 9 MB more at the peak of a day replayed at 20,000/s).
     /// Only the latest value of a topic matters, so the rest wait as topics.
     public let stateWindow = 200
-    let writer: StoreWriter
+    /// The store writer's inbox: acknowledgements go back through it, and
+    /// the pump reads the outbox through it.
+    let inbox: StoreInbox
     let logger: Logger
     let parts: Mutex<Parts>
     let connection: ConnectionSupervisor
-    /// Called when the broker gave the pump work (a connection, an
-    /// acknowledgement, a loss), so that the pump need not poll for it.
-    let workArrived = Mutex<WorkCallback?>(nil)
+    /// Wakes the pump: a commit that left it work, the broker's events (a
+    /// connection, an acknowledgement, a loss), so that it need not poll.
+    let wakeup = WakeupEvent()
 
-    /// The pump's wake-up, held in a struct: a closure stored directly as a
-    /// `Mutex`'s value is wrapped in two more reabstraction thunks by every
-    /// `withLock` that reads it (Swift 6.3), so its call chain and memory
-    /// grew with every broker event, without bound.
-    struct WorkCallback {
-        let call: @Sendable () -> Void
-    }
+    /// The sink's name in status and logs.
+    public var name: String { "mqtt" }
 
     public init(
         configuration: MQTTConfiguration, layout: TopicLayout, discovery: HomeAssistantDiscovery?, qos: Int32,
         retained: RetainedValuePolicy = RetainedValuePolicy(),
-        writer: StoreWriter, logger: Logger, restartDelaySeconds: Double = 30,
+        inbox: StoreInbox, logger: Logger, restartDelaySeconds: Double = 30,
         compatibility: WeatherFlow2MQTTCompatibility? = nil, units: PublishedUnits = .metric, highRateValues: Bool = false,
         makeConnection: @escaping MQTTConnection.Factory = MQTTClient.factory
     ) throws {
@@ -97,7 +104,7 @@ public final class GatewayPublisher: RetainedStateSink {
         self.discovery = discovery
         self.qos = qos
         self.retained = retained
-        self.writer = writer
+        self.inbox = inbox
         self.logger = logger
         self.parts = Mutex(
             Parts(
@@ -155,21 +162,11 @@ public final class GatewayPublisher: RetainedStateSink {
             try replacement.start()
         } catch {
             parts.withLock { $0.connection.retriesEnded(at: MonotonicClock.seconds()) }
-            workArrived.withLock { $0 }?.call()
+            wakeup.signal()
             throw error
         }
         logger.notice("moved to the MQTT broker at \(configuration.host):\(configuration.port)")
         return true
-    }
-
-    /// Sets what wakes the pump when the broker's events leave work for it.
-    public func onWork(_ wake: @escaping @Sendable () -> Void) {
-        workArrived.withLock { $0 = WorkCallback(call: wake) }
-    }
-
-    /// Connects in the background; a broker that is down is retried.
-    public func start() throws {
-        try mqtt?.start()
     }
 
     /// Records the latest retained values and publishes those that changed
@@ -177,11 +174,10 @@ public final class GatewayPublisher: RetainedStateSink {
     /// or all of them with `republishUnchanged`. The one way values reach
     /// the publisher: whatever is handed here gets these rules.
     ///
-    /// `withNextCommit`: the caller is about to submit this message's
-    /// records, so the values leave with them from `noteCommitted`, on the
-    /// writer thread, right after the commit's events. Sent from here they
-    /// would wake libmosquitto's thread once for the values and again for
-    /// the events, and their acknowledgements would come back apart.
+    /// `withNextCommit`: the values wait for the pump's next round after a
+    /// commit, and leave right after that commit's events (one wake-up of
+    /// libmosquitto's thread for both). Values of a message the ingestor
+    /// stores come with its commit instead (`RetainedStateNotice`).
     public func update(values: [(topic: RetainedTopic, payload: String)], withNextCommit: Bool = false) {
         let changed = parts.withLock { parts -> [(topic: RetainedTopic, payload: String)] in
             let changed = parts.retained.record(values)
@@ -240,41 +236,61 @@ public final class GatewayPublisher: RetainedStateSink {
         }
     }
 
-    /// Tells the publisher that the store committed; called on the writer
-    /// thread right after the commit. When everything older has been sent,
-    /// the new outbox messages go to the broker from here at once, which
-    /// spares them the trip through the pump (a task wake-up, then a read of
-    /// the outbox on the writer thread, then another wake-up). Otherwise the
-    /// pump sends them, oldest first, on its next round.
-    ///
-    /// Returns whether the pump has work from this commit (messages it must
-    /// send, a device to announce or to mark `online`): at a station's pace
-    /// it has none, and waking it for every datagram cost more CPU than
-    /// everything else the commit did.
-    @discardableResult
-    public func noteCommitted(_ report: CommitReport) -> Bool {
+    /// The store committed (on the writer thread: note and wake, nothing
+    /// more). The pump then publishes the commit's values and events on its
+    /// own task. When everything older has been sent the new outbox
+    /// messages are kept to be sent as they are, which spares a read of the
+    /// outbox; otherwise (disconnected, behind, or no room in the window)
+    /// the pump reads them from the outbox, oldest first.
+    public func committed(_ report: CommitReport) {
         let messages = report.outboxMessages
-        let (epoch, pumpNeeded) = parts.withLock { parts -> (UInt64?, Bool) in
-            let devicesNeedPump = parts.homeAssistant.takePumpNeeded()
-            guard !messages.isEmpty else { return (nil, devicesNeedPump) }  // nothing new to send
-            if parts.outbox.claimCommitted(count: messages.count, connected: parts.connection.isConnected) {
-                return (parts.connection.epoch, devicesNeedPump)
+        let wake = parts.withLock { parts -> Bool in
+            let pending = parts.committedMessages.count
+            if !messages.isEmpty {
+                if parts.outbox.mayKeepCommitted(count: pending + messages.count, connected: parts.connection.isConnected) {
+                    parts.committedMessages += messages
+                } else {
+                    parts.committedMessages.removeAll()
+                }
             }
-            return (nil, true)
+            parts.committedNotices += report.notices
+            return !messages.isEmpty || !report.notices.isEmpty || parts.retained.hasValuesAwaitingCommit
+                || parts.homeAssistant.takePumpNeeded()
+        }
+        if wake { wakeup.signal() }
+    }
+
+    /// The pump's part of a commit: records the committed notices' values
+    /// and devices, sends the committed messages kept for it, then the
+    /// values that changed.
+    func deliverCommitted() {
+        let (notices, messages, epoch, readInstead) = parts.withLock { parts -> ([CommitNotice], [OutboxMessage], UInt64?, Bool) in
+            defer {
+                parts.committedNotices.removeAll()
+                parts.committedMessages.removeAll()
+            }
+            let kept = !parts.committedMessages.isEmpty
+            let claimed = kept && parts.outbox.claimKept()
+            return (parts.committedNotices, claimed ? parts.committedMessages : [], claimed ? parts.connection.epoch : nil, kept && !claimed)
+        }
+        // Another round was sending: these are read from the outbox on the next.
+        if readInstead { wakeup.signal() }
+        for case let notice as RetainedStateNotice in notices.lazy.map(\.value) {
+            for heard in notice.heard {
+                noteDevice(heard.device, receivedAt: heard.receivedAt, silenceAllowedSeconds: heard.silenceAllowedSeconds)
+            }
+            if !notice.values.isEmpty { update(values: notice.values, withNextCommit: true) }
         }
         if let epoch {
             defer { parts.withLock { $0.outbox.finishSending() } }
             if let mqtt { send(messages, with: mqtt, epoch: epoch) }
         }
         sendValuesAwaitingCommit()
-        return pumpNeeded
     }
 
     /// Sends the latest value of each topic changed since the last commit
     /// (after the commit's events, which are what latency is measured on).
-    /// Also called when the store refused a message, whose values then
-    /// have no commit to leave with.
-    public func sendValuesAwaitingCommit() {
+    func sendValuesAwaitingCommit() {
         let values = parts.withLock { $0.retained.takeValuesAwaitingCommit(connected: $0.connection.isConnected) }
         guard !values.isEmpty, let mqtt else { return }
         publishValues(values, with: mqtt)
@@ -304,7 +320,7 @@ public final class GatewayPublisher: RetainedStateSink {
     /// are sent once more after the next start, as QoS 1 allows.
     func acknowledge(_ ids: some Collection<Int64>) {
         guard !ids.isEmpty else { return }
-        _ = try? writer.submit(.acknowledgeOutbox(Array(ids)))
+        _ = try? inbox.submit(.acknowledgeOutbox(Array(ids)))
     }
 
     /// Publishes `offline`, waits briefly for outstanding acknowledgements
@@ -319,6 +335,11 @@ public final class GatewayPublisher: RetainedStateSink {
             try? await Task.sleep(for: .milliseconds(100))
         }
         mqtt.stop()  // the writer deletes the acknowledged messages when it stops
+    }
+
+    /// Where the MQTT sink stands.
+    public var status: SinkStatus {
+        parts.withLock { SinkStatus(name: name, isConnected: $0.connection.isConnected, pendingCount: $0.outbox.inFlight.count) }
     }
 
 

@@ -61,18 +61,27 @@ struct OutboxDelivery {
         if commitGeneration == claim.generation && sameConnection { mayHaveMore = false }
     }
 
-    /// A commit stored `count` new outbox messages. True when they may go
-    /// to the client straight away (connected, everything older sent, room
-    /// for all of them, no other sender): `sending` is then claimed.
-    /// Otherwise the pump reads them from the outbox.
-    mutating func claimCommitted(count: Int, connected: Bool) -> Bool {
-        if connected, !mayHaveMore, !sending, window - inFlight.count >= count {
-            sending = true
-            return true
-        }
+    /// Commits stored new outbox messages, `count` of them not yet sent.
+    /// True when they may be kept to be sent as they are (connected,
+    /// everything older sent, room for all of them). Otherwise the pump
+    /// reads them from the outbox.
+    mutating func mayKeepCommitted(count: Int, connected: Bool) -> Bool {
+        if connected, !mayHaveMore, window - inFlight.count >= count { return true }
         commitGeneration &+= 1
         mayHaveMore = true
         return false
+    }
+
+    /// Claims `sending` for messages kept by `mayKeepCommitted`; false when
+    /// another sender is at work (they are then read from the outbox).
+    mutating func claimKept() -> Bool {
+        if sending {
+            commitGeneration &+= 1
+            mayHaveMore = true
+            return false
+        }
+        sending = true
+        return true
     }
 
     /// The sender claimed by `claimBatch` or `claimCommitted` is done.

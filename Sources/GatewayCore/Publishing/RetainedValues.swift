@@ -32,6 +32,9 @@ struct RetainedValues {
     /// Value topics changed by a message whose commit has not come yet, in
     /// the order they changed: they leave after the commit's events.
     private(set) var valuesAwaitingCommit: [RetainedTopic] = []
+
+    /// Whether values wait for the next commit.
+    var hasValuesAwaitingCommit: Bool { !valuesAwaitingCommit.isEmpty }
     /// Everything retained goes out again on the pump's next round (the
     /// status, the discovery configs, every value): set on connect and when
     /// Home Assistant comes back.

@@ -77,17 +77,12 @@ final class RequestAnswerLoop: Sendable {
         var streams = false
     }
     private let listening: Int32
-    private let wakeReader: Int32
-    private let wakeWriter: Int32
+    private let wakeup: LoopWakeup
     private let rules: Rules
     private let isComplete: @Sendable ([UInt8]) -> Bool
     private let answer: @Sendable ([UInt8]) -> Answer
     private let update: @Sendable () -> [UInt8]?
     private let stopping = Atomic<Bool>(false)
-    /// Streams open now: notifications are dropped while there are none.
-    private let openStreams = Atomic<Int>(0)
-    /// Whether a notification waits for the loop.
-    private let notified = Atomic<Bool>(false)
     private let thread = Mutex<NamedThread?>(nil)
 
     /// Starts serving `listening` (a bound, listening socket this loop now
@@ -99,22 +94,19 @@ final class RequestAnswerLoop: Sendable {
     ) throws(SystemError) {
         try self.init(
             listening: listening, threadName: threadName, rules: rules, isComplete: isComplete,
-            respond: { Answer(bytes: Array(answer($0).utf8)) }, update: { nil })
+            respond: { Answer(bytes: Array(answer($0).utf8)) }, update: { nil }, wakeup: LoopWakeup())
     }
 
     /// Starts serving `listening`, with answers that may stay open as
     /// streams (`rules.streams`); `update` gives the bytes every stream is
-    /// sent after ``notify()``, nil for none.
+    /// sent after `wakeup` was notified, nil for none.
     init(
         listening: Int32, threadName: String, rules: Rules, isComplete: @escaping @Sendable ([UInt8]) -> Bool,
-        respond: @escaping @Sendable ([UInt8]) -> Answer, update: @escaping @Sendable () -> [UInt8]?
+        respond: @escaping @Sendable ([UInt8]) -> Answer, update: @escaping @Sendable () -> [UInt8]?, wakeup: LoopWakeup
     ) throws(SystemError) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw SystemError.current }
-        for descriptor in ends + [listening] { Self.makeNonBlocking(descriptor) }
+        Self.makeNonBlocking(listening)
         self.listening = listening
-        wakeReader = ends[0]
-        wakeWriter = ends[1]
+        self.wakeup = wakeup
         self.rules = rules
         self.isComplete = isComplete
         self.answer = respond
@@ -123,8 +115,6 @@ final class RequestAnswerLoop: Sendable {
             let started = try NamedThread(named: threadName) { self.serve() }
             thread.withLock { $0 = started }
         } catch {
-            close(wakeReader)
-            close(wakeWriter)
             throw error
         }
     }
@@ -133,8 +123,7 @@ final class RequestAnswerLoop: Sendable {
     /// atomic load without streams; with streams at most one pipe write
     /// until the loop has sent the update).
     func notify() {
-        guard openStreams.load(ordering: .relaxed) > 0, !notified.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        wake()
+        wakeup.notify()
     }
 
     /// Stops serving, closes every connection and the listening socket.
@@ -142,14 +131,11 @@ final class RequestAnswerLoop: Sendable {
         guard !stopping.exchange(true, ordering: .relaxed) else { return }
         wake()
         thread.withLock { $0 }?.join()
-        close(wakeReader)
-        close(wakeWriter)
         close(listening)
     }
 
     private func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWriter, &byte, 1)
+        wakeup.wake()
     }
 
     private func serve() {
@@ -162,14 +148,14 @@ final class RequestAnswerLoop: Sendable {
         while !stopping.load(ordering: .relaxed) {
             let now = MonotonicClock.nanoseconds()
             let listens = now >= acceptPausedUntilNanoseconds
-            var watched = [pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
+            var watched = [pollfd(fd: wakeup.reader, events: Int16(POLLIN), revents: 0)]
             if listens { watched.append(pollfd(fd: listening, events: Int16(POLLIN), revents: 0)) }
             for connection in connections {
                 watched.append(pollfd(fd: connection.descriptor, events: connection.pollEvents, revents: 0))
             }
             var wakeAt = connections.map(\.deadlineNanoseconds).min()
             if !listens { wakeAt = min(wakeAt ?? acceptPausedUntilNanoseconds, acceptPausedUntilNanoseconds) }
-            let updateWaits = notified.load(ordering: .acquiring)
+            let updateWaits = wakeup.notified.load(ordering: .acquiring)
             if updateWaits { wakeAt = min(wakeAt ?? nextUpdateNanoseconds, nextUpdateNanoseconds) }
             let timeoutMilliseconds = wakeAt.map { Int32(clamping: ($0 > now ? $0 - now : 0) / 1_000_000 + 1) } ?? -1
             let ready = poll(&watched, nfds_t(watched.count), timeoutMilliseconds)
@@ -179,12 +165,12 @@ final class RequestAnswerLoop: Sendable {
             }
             if watched[0].revents != 0 {
                 if stopping.load(ordering: .relaxed) { break }
-                Self.drainWakeups(wakeReader)
+                Self.drainWakeups(wakeup.reader)
             }
             let offset = listens ? 2 : 1
             let after = MonotonicClock.nanoseconds()
-            if notified.load(ordering: .acquiring) && after >= nextUpdateNanoseconds, let streamRules = rules.streams {
-                notified.store(false, ordering: .releasing)
+            if wakeup.notified.load(ordering: .acquiring) && after >= nextUpdateNanoseconds, let streamRules = rules.streams {
+                wakeup.notified.store(false, ordering: .releasing)
                 nextUpdateNanoseconds = after + Self.nanoseconds(streamRules.minimumIntervalSeconds)
                 if connections.contains(where: \.isStreaming), let bytes = update() {
                     for index in connections.indices where connections[index].isStreaming {
@@ -202,7 +188,7 @@ final class RequestAnswerLoop: Sendable {
                 }
             }
             connections = remaining
-            openStreams.store(connections.count { $0.isStreaming }, ordering: .relaxed)
+            wakeup.openStreams.store(connections.count { $0.isStreaming }, ordering: .relaxed)
             if listens && watched[1].revents != 0 {
                 if !acceptWaiting(into: &connections, now: after) {
                     acceptPausedUntilNanoseconds = after + 100_000_000
@@ -210,7 +196,7 @@ final class RequestAnswerLoop: Sendable {
             }
         }
         for connection in connections { close(connection.descriptor) }
-        openStreams.store(0, ordering: .relaxed)
+        wakeup.openStreams.store(0, ordering: .relaxed)
     }
 
     /// Empties the wake-up pipe (notifications are counted by `notified`).
@@ -250,9 +236,9 @@ final class RequestAnswerLoop: Sendable {
     /// at worst one round late, never above the limit by more than the
     /// streams one poll round opens).
     private func admitsStream(_ streamRules: StreamRules) -> Bool {
-        let open = openStreams.add(1, ordering: .relaxed).newValue
+        let open = wakeup.openStreams.add(1, ordering: .relaxed).newValue
         guard open <= streamRules.maximumStreams else {
-            openStreams.subtract(1, ordering: .relaxed)
+            wakeup.openStreams.subtract(1, ordering: .relaxed)
             return false
         }
         return true

@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Glibc
+import SystemSupport
 
 /// The web page's HTTP server (`[web]`): serves ``WebContent`` on one IPv4
 /// address, read-only (GET and HEAD), and pushes a live event to open pages
@@ -57,11 +58,24 @@ public final class WebServer: Sendable {
 
     /// Listens on `address` (dotted IPv4 text) at `port` (0: any free port)
     /// and serves `content`; with `credentials` every request needs them.
-    public convenience init(address: String, port: UInt16, credentials: WebCredentials?, content: any WebContent) throws(SetupError) {
-        try self.init(address: address, port: port, credentials: credentials, content: content, limits: Limits())
+    public convenience init(
+        address: String, port: UInt16, credentials: WebCredentials?, content: any WebContent, liveUpdates: LiveUpdates? = nil
+    ) throws(SetupError) {
+        try self.init(address: address, port: port, credentials: credentials, content: content, limits: Limits(), liveUpdates: liveUpdates)
     }
 
-    init(address: String, port: UInt16, credentials: WebCredentials?, content: any WebContent, limits: Limits) throws(SetupError) {
+    /// `liveUpdates`: the sink the store writer tells of commits (made
+    /// before this server, with the writer); nil: one of its own, which
+    /// only ``dataChanged()`` notifies.
+    init(
+        address: String, port: UInt16, credentials: WebCredentials?, content: any WebContent, limits: Limits, liveUpdates: LiveUpdates? = nil
+    ) throws(SetupError) {
+        let wakeup: LoopWakeup
+        do throws(SystemError) {
+            if let liveUpdates { wakeup = liveUpdates.wakeup } else { wakeup = try LoopWakeup() }
+        } catch {
+            throw SetupError(description: "cannot serve the web page on \(address):\(port): \(error.message)")
+        }
         let listening: ListeningSocket
         do {
             listening = try ListeningSocket.open(address: address, port: port, service: "the web page")
@@ -84,7 +98,7 @@ public final class WebServer: Sendable {
         do {
             loop = try RequestAnswerLoop(
                 listening: listening.descriptor, threadName: "web-http", rules: rules, isComplete: HTTPRequestHead.isComplete,
-                respond: exchange.answer(to:), update: exchange.liveEvent)
+                respond: exchange.answer(to:), update: exchange.liveEvent, wakeup: wakeup)
         } catch {
             close(listening.descriptor)
             throw SetupError(description: "cannot serve the web page on \(address):\(port): \(error.message)")
@@ -92,9 +106,8 @@ public final class WebServer: Sendable {
     }
 
     /// Tells open pages that new data was stored: they get one live event
-    /// within a second (commits in between fold into it). Cheap enough for
-    /// the writer's commit callback: an atomic load while no page is open,
-    /// else at most one pipe write until the event left.
+    /// within a second (commits in between fold into it). In `run` the
+    /// `LiveUpdates` sink does this on every commit.
     public func dataChanged() {
         loop.notify()
     }
