@@ -79,8 +79,8 @@ let package = Package(
         // MARK: Libraries
         // The small system pieces the other modules share (the monotonic
         // clock, named threads, errno messages, the environment, systemd
-        // credentials, trimming white space). Knows nothing of the other
-        // modules.
+        // credentials, secrets and the one rule for where they come from,
+        // trimming white space). Knows nothing of the other modules.
         .target(
             name: "SystemSupport",
             dependencies: ["CProcess"]
@@ -288,7 +288,7 @@ let package = Package(
         .testTarget(
             name: "MQTTTests",
             // CMosquitto: the client's limits are checked against libmosquitto itself.
-            dependencies: ["CMosquitto", "MQTT", "TempestTestKit"]
+            dependencies: ["CMosquitto", "MQTT", "SystemSupport", "TempestTestKit"]
         ),
         .testTarget(
             name: "HTTPTests",
@@ -314,7 +314,8 @@ let package = Package(
         .testTarget(
             name: "GatewayCoreTests",
             dependencies: [
-                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "TempestTestKit", "JSON", "TempestCloud", "WebSocket",
+                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "SystemSupport", "TempestTestKit", "JSON", "TempestCloud",
+                "WebSocket",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
