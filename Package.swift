@@ -3,9 +3,9 @@
 // Copyright 2026 the tempest-gateway authors
 //
 // tempest-gateway: a WeatherFlow Tempest UDP gateway for Raspberry Pi-class
-// Linux. Module boundaries follow `ARCHITECTURE.md` (shared design notes):
-// protocol, meteorology and storage know nothing of each other; only the
-// `Gateway` executable wires them together.
+// Linux. The modules and what each holds are listed in
+// docs/design/pipeline.md: protocol, meteorology and storage know nothing of
+// each other; `GatewayCore` and the `Gateway` executable wire them together.
 import Foundation
 import PackageDescription
 
