@@ -3,9 +3,9 @@
 // Copyright 2026 the tempest-gateway authors
 //
 // tempest-gateway: a WeatherFlow Tempest UDP gateway for Raspberry Pi-class
-// Linux. Module boundaries follow `ARCHITECTURE.md` (shared design notes):
-// protocol, meteorology and storage know nothing of each other; only the
-// `Gateway` executable wires them together.
+// Linux. The modules and what each holds are listed in
+// docs/design/pipeline.md: protocol, meteorology and storage know nothing of
+// each other; `GatewayCore` and the `Gateway` executable wire them together.
 import Foundation
 import PackageDescription
 
@@ -79,8 +79,8 @@ let package = Package(
         // MARK: Libraries
         // The small system pieces the other modules share (the monotonic
         // clock, named threads, errno messages, the environment, systemd
-        // credentials, trimming white space). Knows nothing of the other
-        // modules.
+        // credentials, secrets and the one rule for where they come from,
+        // trimming white space). Knows nothing of the other modules.
         .target(
             name: "SystemSupport",
             dependencies: ["CProcess"]
@@ -288,7 +288,7 @@ let package = Package(
         .testTarget(
             name: "MQTTTests",
             // CMosquitto: the client's limits are checked against libmosquitto itself.
-            dependencies: ["CMosquitto", "MQTT", "TempestTestKit"]
+            dependencies: ["CMosquitto", "MQTT", "SystemSupport", "TempestTestKit"]
         ),
         .testTarget(
             name: "HTTPTests",
@@ -314,7 +314,8 @@ let package = Package(
         .testTarget(
             name: "GatewayCoreTests",
             dependencies: [
-                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "TempestTestKit", "JSON", "TempestCloud", "WebSocket",
+                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "SystemSupport", "TempestTestKit", "JSON", "TempestCloud",
+                "WebSocket",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -5,6 +5,7 @@
 import Glibc
 import MQTT
 import Synchronization
+import SystemSupport
 import TempestTestKit
 import Testing
 

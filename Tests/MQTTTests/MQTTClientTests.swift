@@ -4,6 +4,7 @@
 import Foundation
 @testable import MQTT
 import Synchronization
+import SystemSupport
 import Testing
 import TempestTestKit
 

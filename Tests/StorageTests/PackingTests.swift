@@ -69,7 +69,8 @@ struct PackingTests {
         try store.write {
             for record in old { try store.insert(record) }
         }
-        try store.pruneAll(now: now, policy: RetentionPolicy())
+        let packed = try store.pruneAll(now: now, policy: RetentionPolicy())
+        #expect(packed.packedRows["observations"] == 99)
         #expect(try liveRows(store, "observations") == 0)
 
         let repeated = try store.write { try store.insert(old[10]) }
@@ -104,7 +105,10 @@ struct PackingTests {
             }
         }
         let policy = RetentionPolicy()
-        try store.pruneAll(now: now - 10 * 86_400, policy: policy)  // aggregated, not yet packed
+        let aggregated = try store.pruneAll(now: now - 10 * 86_400, policy: policy)  // aggregated, not yet packed
+        #expect(aggregated.windMinutesWritten == 30)
+        #expect(aggregated.deletedRows["rapid_wind"] == 600)
+        #expect(aggregated.packedRows["wind_minutes"] == nil)
         let minutes = try store.windMinutes(serial: Fixtures.tempest, from: 0, to: .max)
         #expect(minutes.count == 30)
         let report = try store.pruneAll(now: now, policy: policy)
@@ -118,7 +122,9 @@ struct PackingTests {
                 try store.insert(RapidWindRecord(serial: Fixtures.tempest, timestamp: Fixtures.dayStart + Int64(index) * 3 + 1, speedMetersPerSecond: 10, directionDegrees: 90))
             }
         }
-        try store.pruneAll(now: now, policy: policy)
+        let late = try store.pruneAll(now: now, policy: policy)
+        #expect(late.windMinutesWritten == 1)
+        #expect(late.deletedRows["rapid_wind"] == 20)
         #expect(try liveRows(store, "wind_minutes") == 0)
         let first = try #require(try store.windMinutes(serial: Fixtures.tempest, from: 0, to: .max).first)
         #expect(first.sampleCount == 40)
@@ -138,9 +144,11 @@ struct PackingTests {
                 try store.insert(record)
             }
         }
-        try store.pruneAll(now: now, policy: RetentionPolicy(packAfterDays: nil))
+        let unpacked = try store.pruneAll(now: now, policy: RetentionPolicy(packAfterDays: nil))
+        #expect(unpacked.packedRows.isEmpty)
         #expect(try liveRows(store, "packed_days") == 0)
-        try store.pruneAll(now: now, policy: RetentionPolicy())
+        let packed = try store.pruneAll(now: now, policy: RetentionPolicy())
+        #expect(packed.packedRows["observations"] == 60)
         #expect(try liveRows(store, "packed_days") == 2)
         // Keep 19 days: the first day (ended 19 days before now) goes, the second stays.
         let report = try store.pruneAll(now: now, policy: RetentionPolicy(observationDays: 19))
@@ -157,7 +165,8 @@ struct PackingTests {
         try store.write {
             for record in old.dropLast() { try store.insert(record) }
         }
-        try store.pruneAll(now: now, policy: RetentionPolicy())
+        let packed = try store.pruneAll(now: now, policy: RetentionPolicy())
+        #expect(packed.packedRows["observations"] == 9)
         try store.database.execute("UPDATE packed_days SET rows = x'0105'")
         let late = try store.write { try store.insert(old[9]) }
         #expect(late, "the late row is kept")

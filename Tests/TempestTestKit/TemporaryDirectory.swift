@@ -19,7 +19,8 @@ public final class TemporaryDirectory: @unchecked Sendable {
         guard created != nil else {
             throw TestKitError("mkdtemp failed with errno \(errno)")
         }
-        path = String(cString: template)
+        // mkdtemp filled in the X's; the path ends at the terminating NUL.
+        path = String(decoding: template.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
     }
 
     /// `path` joined with a file name.

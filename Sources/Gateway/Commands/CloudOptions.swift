@@ -4,7 +4,6 @@
 import ArgumentParser
 import Configuration
 import GatewayCore
-import Glibc
 import HTTP
 import SystemSupport
 import TempestCloud
@@ -40,16 +39,9 @@ struct CloudOptions: ParsableArguments {
     /// The client when a token source is configured, nil when none is; a
     /// configured source that cannot be read is an error.
     func optionalClient(configured: GatewayConfiguration.WeatherFlow) throws -> WeatherFlowClient? {
-        let source: APITokenSource
-        if let tokenFile = tokenFile ?? configured.tokenFile {
-            source = .file(path: tokenFile)
-        } else if getenv("TEMPEST_WEATHERFLOW_TOKEN") != nil {
-            source = .environment(name: "TEMPEST_WEATHERFLOW_TOKEN")
-        } else if SystemdCredential(name: "weatherflow-token").isReadable() {
-            source = .systemdCredential(name: "weatherflow-token")
-        } else {
-            return nil
-        }
+        var weatherFlow = configured
+        if let tokenFile { weatherFlow.tokenFile = tokenFile }
+        guard let source = weatherFlow.tokenSource else { return nil }
         do {
             return WeatherFlowClient(
                 token: try APIToken.load(from: source), baseURL: weatherflowApi ?? configured.api,

@@ -13,7 +13,8 @@ extension GatewayConfiguration.MQTT {
         port.map(Int32.init) ?? (tls ? 8883 : 1883)
     }
 
-    /// The client configuration, with the password loaded from its source.
+    /// The client configuration, with the password loaded from its source
+    /// (``passwordSource``).
     func clientConfiguration() throws -> MQTTConfiguration {
         var configuration = MQTTConfiguration(
             host: host, port: effectivePort, clientID: clientID ?? MQTTOptions.defaultClientID())
@@ -33,11 +34,5 @@ extension GatewayConfiguration.MQTT {
             configuration.tls = .init(caFile: caFile)
         }
         return configuration
-    }
-
-    /// Where the password comes from: `password_file`, else
-    /// `$TEMPEST_MQTT_PASSWORD`, else the systemd credential `mqtt-password`.
-    var passwordSource: SecretSource? {
-        SecretSource.first(file: passwordFile, environmentVariable: "TEMPEST_MQTT_PASSWORD", credential: "mqtt-password")
     }
 }

@@ -8,7 +8,6 @@ import GatewayCore
 import Glibc
 import HTTP
 import Logging
-import MQTT
 import Storage
 
 /// `run`'s forecast options: where the station is, which Open-Meteo server
@@ -54,14 +53,12 @@ struct ForecastOptions: ParsableArguments {
         try ConfigurationSchema.checkOption("forecast-interval", sets: "forecast.poll_minutes", forecastInterval)
     }
 
-    /// The key from its file (the option's, else the configuration's) or
-    /// the environment; nil when neither is set.
-    func apiKey(configuredFile: String? = nil) throws -> String? {
-        guard
-            let source = SecretSource.first(
-                file: openMeteoKeyFile ?? configuredFile, environmentVariable: "TEMPEST_OPEN_METEO_API_KEY",
-                credential: "open-meteo-api-key")
-        else { return nil }
+    /// The key from its source (``GatewayConfiguration/Forecast/apiKeySource``,
+    /// with the option's file before the configuration's); nil when none is set.
+    func apiKey(configured: GatewayConfiguration.Forecast) throws -> String? {
+        var forecast = configured
+        if let openMeteoKeyFile { forecast.apiKeyFile = openMeteoKeyFile }
+        guard let source = forecast.apiKeySource else { return nil }
         do {
             return try source.load().withValue { $0 }
         } catch {
@@ -89,7 +86,7 @@ struct ForecastOptions: ParsableArguments {
         let openMeteoApi = self.openMeteoApi ?? configured.forecast.openMeteoAPI
         let forecastInterval = self.forecastInterval ?? configured.forecast.pollMinutes
         let client = OpenMeteoClient(
-            baseURL: openMeteoApi, apiKey: try apiKey(configuredFile: configured.forecast.apiKeyFile), httpClient: HTTPClient(version: GatewayVersion.current),
+            baseURL: openMeteoApi, apiKey: try apiKey(configured: configured.forecast), httpClient: HTTPClient(version: GatewayVersion.current),
             retryPolicy: RetryPolicy(
                 maximumAttempts: 3, baseDelaySeconds: 2, maximumDelaySeconds: 60),
             logger: Logger(label: "tempest.forecast"))

@@ -7,9 +7,10 @@
 /// buffer the caller owns. The datagram decoder reads the tape directly;
 /// `JSONParser` builds a `JSONValue` from it.
 ///
-/// Why not Foundation's `JSONDecoder`: it links Foundation (ARCHITECTURE.md)
-/// and is an order of magnitude short of the decoder's throughput target; a
-/// tree of allocations is also more than small datagrams need.
+/// Why not Foundation's `JSONDecoder`: it links Foundation, which the
+/// gateway's binary leaves out (`scripts/check-no-foundation.sh`), and is an
+/// order of magnitude short of the decoder's throughput target; a tree of
+/// allocations is also more than small datagrams need.
 public struct JSONScanner {
     // Visible to the inlinable initialiser only, so that a caller's
     // `init` compiles to stores, as it would inside this module.

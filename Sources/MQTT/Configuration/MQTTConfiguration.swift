@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import SystemSupport
+
 /// How to reach the broker.
 public struct MQTTConfiguration: Sendable, Hashable {
     /// MQTT protocol versions the client speaks.

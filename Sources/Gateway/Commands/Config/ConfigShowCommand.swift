@@ -30,7 +30,8 @@ struct ConfigShowCommand: ParsableCommand {
 
     func run() throws {
         let (loaded, problems) = try configOptions.loadChecked()
-        let secrets = SecretOrigin.all(loaded.configuration)
+        // Where each secret would be read from, never the secret.
+        let secrets = loaded.configuration.secretSources.map { (label: $0.label, source: $0.source.map { "from \($0)" } ?? "none") }
         if json {
             StandardOutput.line(jsonText(loaded, problems: problems, secrets: secrets))
             return

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-import MQTT
 import SystemSupport
 
 /// The user name and password the web page asks for (`web.username`,

@@ -3,17 +3,17 @@
 
 import Glibc
 
-/// Reads a small file holding a secret (a token, a password), the one rule
-/// for every secret the gateway reads from a file: a regular file, no
-/// larger than a limit, and, unless systemd made it (credentials are
-/// private to the service by construction), readable by its owner only.
-/// Group or other *read* permission is what leaks a secret, so that is what
-/// is refused.
-public enum SecretFile {
+/// Reads a small file holding a secret (a token, a password) for
+/// ``SecretSource``, which every secret the gateway reads goes through: a
+/// regular file, no larger than a limit, and, unless systemd made it
+/// (credentials are private to the service by construction), readable by
+/// its owner only. Group or other *read* permission is what leaks a secret,
+/// so that is what is refused.
+enum SecretFile {
     /// Why the file was not read.
-    public struct Failure: Error, Hashable, Sendable {
+    struct Failure: Error, Hashable, Sendable {
         /// What went wrong, for callers to match.
-        public enum Code: Hashable, Sendable {
+        enum Code: Hashable, Sendable {
             /// It could not be opened or read (`error` says why).
             case unreadable
             /// A directory, a device or a pipe, not a file.
@@ -24,16 +24,16 @@ public enum SecretFile {
             case tooLarge
         }
 
-        public let code: Code
+        let code: Code
         /// The C library's error, for `.unreadable`.
-        public let error: SystemError?
+        let error: SystemError?
         /// The file's permission bits, for `.readableByOthers`.
-        public let mode: UInt32
+        let mode: UInt32
     }
 
     /// The contents of `path`, as UTF-8 text. `requireOwnerOnly`: refuse a
     /// file its group or other users can read.
-    public static func read(_ path: String, requireOwnerOnly: Bool, maximumBytes: Int) throws(Failure) -> String {
+    static func read(_ path: String, requireOwnerOnly: Bool, maximumBytes: Int) throws(Failure) -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(code: .unreadable, error: .current, mode: 0) }
         defer { close(descriptor) }
