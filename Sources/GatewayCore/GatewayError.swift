@@ -24,6 +24,8 @@ public struct GatewayError: Error, CustomStringConvertible {
         case webPageUnavailable
         /// `weatherflow.mode` asks for the WebSocket, but no token was found.
         case webSocketNeedsToken
+        /// The forecast service cannot be set up (its API key cannot be read).
+        case forecastUnavailable
     }
 
     /// What went wrong.
@@ -66,6 +68,11 @@ public struct GatewayError: Error, CustomStringConvertible {
     /// as `web.port, web.address`).
     public static func webPageUnavailable(keys: String, _ error: Error) -> GatewayError {
         GatewayError(code: .webPageUnavailable, description: "\(keys): \(error)")
+    }
+
+    /// The forecast service's problem, in its own words.
+    public static func forecastUnavailable(_ description: String) -> GatewayError {
+        GatewayError(code: .forecastUnavailable, description: description)
     }
 
     /// `weatherflow.mode` names the WebSocket but there is no token to open it with.

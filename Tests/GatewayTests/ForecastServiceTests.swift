@@ -33,7 +33,7 @@ struct ForecastServiceTests {
                 if waits.count >= polls { throw CancellationError() }
             }, clock: { [now] in now })
         let service = ForecastService(
-            poller: poller, query: query, writer: writer, publisher: nil, units: .metric, refreshSeconds: 60,
+            poller: poller, query: query, writer: writer, outlet: nil, units: .metric, refreshSeconds: 60,
             station: { _ in nil }, logger: Logger(label: "test"), clock: { [now] in now })
         return (service, waits)
     }

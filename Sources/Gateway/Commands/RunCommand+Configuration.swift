@@ -33,9 +33,29 @@ extension RunCommand {
         if let backfillDays { settings.weatherFlow.backfillDays = backfillDays }
         if let mode { settings.weatherFlow.mode = GatewayConfiguration.InputMode(rawValue: mode) ?? settings.weatherFlow.mode }
         settings.mqtt = mqttOptions.applied(to: settings.mqtt)
+        settings = forecastOptions.applied(to: settings)
         if let problem = HomeAssistantEntity.unknownEntityProblem(settings.mqtt.disabledEntities) {
             throw ValidationError("mqtt.disabled_entities: \(problem)")
         }
         return settings
+    }
+
+    /// Every option that sets a configuration key is held to that key's rule.
+    func validate() throws {
+        try ConfigurationSchema.checkOption("udp-port", sets: "udp.port", udpPort)
+        try ConfigurationSchema.checkOption("udp-address", sets: "udp.address", udpAddress)
+        try ConfigurationSchema.checkOption("future-tolerance", sets: "udp.future_tolerance_seconds", futureTolerance)
+        try ConfigurationSchema.checkOption("max-devices", sets: "station.max_devices", maxDevices)
+        try ConfigurationSchema.checkOption("database", sets: "storage.database", database)
+        try ConfigurationSchema.checkOption("elevation", sets: "station.elevation", elevation)
+        try ConfigurationSchema.checkOption("sensor-height", sets: "station.sensor_height", sensorHeight)
+        try ConfigurationSchema.checkOption("station", sets: "station.station_id", station)
+        try ConfigurationSchema.checkOption("fallback-after", sets: "weatherflow.fallback_after_seconds", fallbackAfter)
+        try ConfigurationSchema.checkOption("backfill-days", sets: "weatherflow.backfill_days", backfillDays)
+        try ConfigurationSchema.checkOption("mode", sets: "weatherflow.mode", mode)
+        try ConfigurationSchema.checkOption("metrics-port", sets: "metrics.port", metricsPort)
+        try ConfigurationSchema.checkOption("metrics-address", sets: "metrics.address", metricsAddress)
+        try ConfigurationSchema.checkOption("web-port", sets: "web.port", webPort)
+        try ConfigurationSchema.checkOption("web-address", sets: "web.address", webAddress)
     }
 }

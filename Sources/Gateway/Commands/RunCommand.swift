@@ -21,57 +21,7 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the gateway.",
-        discussion: """
-            With no options, listens on UDP port 50222 on every interface, stores every decoded message \
-            in SQLite (in $STATE_DIRECTORY/tempest-gateway.db under systemd, else ./tempest-gateway.db; \
-            the status socket in $RUNTIME_DIRECTORY/tempest-gateway.sock under systemd, else beside the \
-            database) and publishes to the MQTT broker on localhost:1883 when one answers, retrying while none does. On a \
-            terminal it also prints each message as a sentence.
-
-            MQTT topics (base "tempest" by default): tempest/gateway/status is online or offline (retained, \
-            with a last will); tempest/<serial>/<field> holds each value, retained, in protocol units; \
-            tempest/<serial>/event/<kind> carries one JSON object per message. Events go through the \
-            database's outbox and leave it only when the broker acknowledged them, so a broker outage \
-            loses nothing.
-
-            SIGINT (Control-C) and SIGTERM stop it cleanly: the listener closes, then everything received is \
-            committed and "offline" is published before the process exits. SIGHUP reads the configuration \
-            file again without stopping the listener: retention, the MQTT connection (broker, credentials, \
-            TLS; a rotated password too), the elevation, the WeatherFlow cloud and forecasts take the \
-            new settings at once, the rest at the next start (the log says which); a file with \
-            problems is refused and the running configuration stays, and so is a file that sets no key (empty \
-            or only comments) when the running configuration came from a file that set some, unless \
-            --allow-empty was given.
-
-            With a WeatherFlow token (--token-file, $TEMPEST_WEATHERFLOW_TOKEN or the systemd credential \
-            weatherflow-token) it also follows the station in the cloud: when a Tempest sends nothing over UDP \
-            for --fallback-after seconds, its observations are polled from the REST API every minute (source \
-            rest) until UDP returns; and holes longer than 2 minutes in the stored observations of the last \
-            --backfill-days days are filled from the REST history (source backfill, stored and counted but not \
-            published).
-
-            With --latitude and --longitude it polls Open-Meteo on start and every --forecast-interval minutes \
-            (the key, if any, from --open-meteo-key-file or $TEMPEST_OPEN_METEO_API_KEY), keeps each forecast in \
-            the database, merges it with the station and publishes tempest/forecast/conditions, \
-            tempest/forecast/hourly, tempest/forecast/daily (JSON, retained), tempest/forecast/<field> and a \
-            Home Assistant "Forecast" device. While Open-Meteo cannot be reached the last forecast is served \
-            with its age. --no-forecast turns this off.
-
-            Settings come from the configuration file (--config, else /etc/tempest-gateway/config.toml when \
-            it exists), then TEMPEST_GATEWAY_<SECTION>_<KEY> environment variables, then these options, each \
-            overriding the one before; see `tempest-gateway config show`.
-
-            Examples:
-              tempest-gateway run
-              tempest-gateway run --config ./config.toml
-              tempest-gateway run --database /tmp/test.db --udp-port 50223 --print json
-              tempest-gateway run --token-file /etc/tempest-gateway/token --station 98765
-              tempest-gateway run --latitude 39.7392 --longitude -104.9903 --timezone America/Denver
-
-            \(ExitStatus.helpText) SIGTERM ends the process within 10 seconds even when the disk is full: \
-            what cannot be written then waits in <database>.spill for the next start. A damaged database \
-            is moved aside (<database>.damaged-<UTC time>) and its readable rows copied into a fresh one.
-            """
+        discussion: Self.discussion
     )
 
     /// How `run` echoes messages.
@@ -168,25 +118,6 @@ struct RunCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: .hidden)
     var maximumDatabasePages: Int?
 
-    /// Every option that sets a configuration key is held to that key's rule.
-    func validate() throws {
-        try ConfigurationSchema.checkOption("udp-port", sets: "udp.port", udpPort)
-        try ConfigurationSchema.checkOption("udp-address", sets: "udp.address", udpAddress)
-        try ConfigurationSchema.checkOption("future-tolerance", sets: "udp.future_tolerance_seconds", futureTolerance)
-        try ConfigurationSchema.checkOption("max-devices", sets: "station.max_devices", maxDevices)
-        try ConfigurationSchema.checkOption("database", sets: "storage.database", database)
-        try ConfigurationSchema.checkOption("elevation", sets: "station.elevation", elevation)
-        try ConfigurationSchema.checkOption("sensor-height", sets: "station.sensor_height", sensorHeight)
-        try ConfigurationSchema.checkOption("station", sets: "station.station_id", station)
-        try ConfigurationSchema.checkOption("fallback-after", sets: "weatherflow.fallback_after_seconds", fallbackAfter)
-        try ConfigurationSchema.checkOption("backfill-days", sets: "weatherflow.backfill_days", backfillDays)
-        try ConfigurationSchema.checkOption("mode", sets: "weatherflow.mode", mode)
-        try ConfigurationSchema.checkOption("metrics-port", sets: "metrics.port", metricsPort)
-        try ConfigurationSchema.checkOption("metrics-address", sets: "metrics.address", metricsAddress)
-        try ConfigurationSchema.checkOption("web-port", sets: "web.port", webPort)
-        try ConfigurationSchema.checkOption("web-address", sets: "web.address", webAddress)
-    }
-
     func run() async throws {
         ShutdownSignal.install()
         ReloadSignal.install()
@@ -220,11 +151,6 @@ struct RunCommand: AsyncParsableCommand {
             cloudClient: { (settings: GatewayConfiguration) throws -> WeatherFlowClient? in
                 try command.cloudOptions.optionalClient(configured: settings.weatherFlow)
             },
-            forecastService: { (parts: GatewayRun.ForecastServiceParts, settings: GatewayConfiguration) throws -> ForecastService? in
-                try command.forecastOptions.makeService(
-                    writer: parts.writer, summaries: parts.summaries, publisher: parts.publisher, units: parts.units,
-                    timeZone: parts.timeZone, configured: settings, operatorLog: operatorLog)
-            },
             mqttClientConfiguration: { (mqtt: GatewayConfiguration.MQTT) throws -> MQTTConfiguration in
                 try mqtt.clientConfiguration()
             },
@@ -237,6 +163,7 @@ struct RunCommand: AsyncParsableCommand {
         gateway.mqttRestartDelaySeconds = mqttOptions.mqttRestartDelay
         gateway.durationSeconds = seconds
         gateway.maximumDatabasePages = maximumDatabasePages
+        gateway.forecastTiming = forecastOptions.timing
         let outcome: GatewayRun.Outcome
         do {
             outcome = try await gateway.run()
@@ -244,7 +171,9 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError(error.description)
         } catch let error as GatewayError where error.code == .metricsUnavailable {
             throw ValidationError("--metrics-port, --metrics-address: \(error.description)")
-        } catch let error as GatewayError where error.code == .webPageUnavailable || error.code == .webSocketNeedsToken {
+        } catch let error as GatewayError
+            where error.code == .webPageUnavailable || error.code == .webSocketNeedsToken || error.code == .forecastUnavailable
+        {
             throw ValidationError(error.description)
         }
         if settings.weatherFlow.mode.listensToUDP { operatorLog.line(ListenCommand.summary(outcome.statistics)) }

@@ -5,10 +5,6 @@ import ArgumentParser
 import Configuration
 import ForecastBridge
 import GatewayCore
-import Glibc
-import HTTP
-import Logging
-import Storage
 
 /// `run`'s forecast options: where the station is, which Open-Meteo server
 /// to ask and how often. Forecast polling is on when a location is given
@@ -53,90 +49,27 @@ struct ForecastOptions: ParsableArguments {
         try ConfigurationSchema.checkOption("forecast-interval", sets: "forecast.poll_minutes", forecastInterval)
     }
 
-    /// The key from its source (``GatewayConfiguration/Forecast/apiKeySource``,
-    /// with the option's file before the configuration's); nil when none is set.
-    func apiKey(configured: GatewayConfiguration.Forecast) throws -> String? {
-        var forecast = configured
-        if let openMeteoKeyFile { forecast.apiKeyFile = openMeteoKeyFile }
-        guard let source = forecast.apiKeySource else { return nil }
-        do {
-            return try source.load().withValue { $0 }
-        } catch {
-            throw ValidationError("Open-Meteo API key: \(error)")
+    /// `configured` with these options applied: the options win over the
+    /// configuration (`[forecast]`, and the location in `[station]`, which
+    /// the daylight figures use too).
+    func applied(to configured: GatewayConfiguration) -> GatewayConfiguration {
+        var settings = configured
+        if let latitude, let longitude {
+            settings.station.latitude = latitude
+            settings.station.longitude = longitude
         }
+        if let openMeteoApi { settings.forecast.openMeteoAPI = openMeteoApi }
+        if let openMeteoKeyFile { settings.forecast.apiKeyFile = openMeteoKeyFile }
+        if let forecastInterval { settings.forecast.pollMinutes = forecastInterval }
+        return settings
     }
 
-    /// The forecast service for `run`, or nil (with a one-line notice in
-    /// `operatorLog`) when there is no location or forecasts are off.
-    /// Options win over the configuration (`[forecast]`, and the location
-    /// from `[station]`).
-    func makeService(
-        writer: StoreWriter, summaries: DailySummaryKeeper, publisher: GatewayPublisher?, units: PublishedUnits,
-        timeZone: String, configured: GatewayConfiguration, operatorLog: OperatorLog
-    ) throws -> ForecastService? {
-        guard !noForecast, configured.forecast.enabled else {
-            operatorLog.line(noForecast ? "Forecasts are off (--no-forecast)." : "Forecasts are off (forecast.enabled = false).")
-            return nil
-        }
-        guard let latitude = latitude ?? configured.station.latitude, let longitude = longitude ?? configured.station.longitude else {
-            operatorLog.line(
-                "No location: forecasts are off (pass --latitude and --longitude, or set station.latitude and station.longitude; setup writes them).")
-            return nil
-        }
-        let openMeteoApi = self.openMeteoApi ?? configured.forecast.openMeteoAPI
-        let forecastInterval = self.forecastInterval ?? configured.forecast.pollMinutes
-        let client = OpenMeteoClient(
-            baseURL: openMeteoApi, apiKey: try apiKey(configured: configured.forecast), httpClient: HTTPClient(version: GatewayVersion.current),
-            retryPolicy: RetryPolicy(
-                maximumAttempts: 3, baseDelaySeconds: 2, maximumDelaySeconds: 60),
-            logger: Logger(label: "tempest.forecast"))
-        // A system zone copied rather than linked has no IANA name: let Open-Meteo take the coordinates' zone.
-        let zoneName = timeZone == "localtime" ? "auto" : timeZone
-        var query = ForecastQuery.defaults(latitude: latitude, longitude: longitude, timeZone: zoneName, forecastDays: 16)
-        // Sections chosen in the configuration replace the defaults.
-        let chosen = configured.forecast.variables
-        query.current = chosen["current"] ?? query.current
-        query.minutely15 = chosen["minutely_15"] ?? query.minutely15
-        query.hourly = chosen["hourly"] ?? query.hourly
-        query.daily = chosen["daily"] ?? query.daily
-        let schedule = PollSchedule(intervalSeconds: Int64(forecastInterval) * 60, firstRetrySeconds: forecastRetrySeconds)
-        operatorLog.line(
-            "Forecasts from \(RedactedURL.redact(openMeteoApi)) for \(query.locationKey) every \(Plural.count(forecastInterval, "minute")) "
-                + "(\(WeightedCalls.format(query.weightedCalls)) weighted calls a poll).")
-        let several = configured.stations.count > 1
-        // The other stations with coordinates: the same variables, their own place and zone, one shared client (and budget).
-        var companions: [ForecastService] = []
-        for (index, station) in configured.stations.enumerated().dropFirst() {
-            guard let latitude = station.latitude, let longitude = station.longitude else { continue }
-            var other = query
-            other.latitude = latitude
-            other.longitude = longitude
-            other.timeZone = station.timeZone ?? "auto"
-            let name = Self.topicName(of: station, number: index + 1)
-            operatorLog.line("Forecasts also for station \(name) at \(other.locationKey), under <base>/station/\(name)/forecast.")
-            companions.append(
-                ForecastService(
-                    poller: ForecastPoller(client: client, query: other, schedule: schedule), query: other, writer: writer,
-                    publisher: publisher, units: units, refreshSeconds: max(0.2, forecastRefreshSeconds),
-                    station: StationReading.provider(writer: writer, summaries: summaries, serials: Self.serials(of: station)),
-                    logger: Logger(label: "tempest.forecast.\(name)"), operatorLog: operatorLog,
-                    topicBase: publisher.map { "\($0.layout.base)/station/\(name)" }))
-        }
-        return ForecastService(
-            poller: ForecastPoller(client: client, query: query, schedule: schedule),
-            query: query, writer: writer,
-            publisher: publisher, units: units, refreshSeconds: max(0.2, forecastRefreshSeconds),
-            station: StationReading.provider(writer: writer, summaries: summaries, serials: several ? Self.serials(of: configured.station) : nil),
-            logger: Logger(label: "tempest.forecast"), operatorLog: operatorLog, companions: companions)
-    }
-
-    /// A station's name in its forecast topics: its station_id, else `number` (its place in the file).
-    static func topicName(of station: GatewayConfiguration.Station, number: Int) -> String {
-        station.stationID.map(String.init) ?? String(number)
-    }
-
-    /// The station's serials for its forecast merge; nil (every device) when it lists none.
-    private static func serials(of station: GatewayConfiguration.Station) -> Set<String>? {
-        station.serials.isEmpty ? nil : Set(station.serials)
+    /// How the forecast service polls beyond the configuration.
+    var timing: GatewayRun.ForecastTiming {
+        var timing = GatewayRun.ForecastTiming()
+        timing.firstRetrySeconds = forecastRetrySeconds
+        timing.refreshSeconds = forecastRefreshSeconds
+        timing.offByOption = noForecast
+        return timing
     }
 }

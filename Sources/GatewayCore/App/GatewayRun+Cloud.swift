@@ -18,7 +18,7 @@ extension GatewayRun {
         var activity: DeviceActivity
         var ingestor: Ingestor
         var quarantine: MessageQuarantine
-        var publisher: GatewayPublisher?
+        var outlet: RetainedStateOutlet?
         var units: PublishedUnits
         var pollIntervalSeconds: Double
         var webSocketBackoffCapSeconds: Double
@@ -50,11 +50,11 @@ extension GatewayRun {
                 writer: writer, activity: activity, summaries: summaries, logger: Logger(label: "tempest.cloud"),
                 roster: roster,
                 onRainCheck: { serials, today, yesterday in
-                    guard let publisher else { return }
+                    guard let outlet else { return }
                     for serial in serials {
-                        publisher.update(
-                            values: MessagePublications.rainCheckValues(
-                                serial: serial, todayMillimeters: today, yesterdayMillimeters: yesterday, layout: publisher.layout,
+                        outlet.publish(
+                            MessagePublications.rainCheckValues(
+                                serial: serial, todayMillimeters: today, yesterdayMillimeters: yesterday, layout: outlet.layout,
                                 units: units))
                     }
                 },

@@ -27,8 +27,6 @@ public struct GatewayRun: Sendable {
         public var reloadConfiguration: @Sendable () throws -> GatewayConfiguration
         /// The WeatherFlow REST client, or nil without a token.
         public var cloudClient: @Sendable (GatewayConfiguration) throws -> WeatherFlowClient?
-        /// The forecast service, or nil when forecasts are off.
-        public var forecastService: @Sendable (ForecastServiceParts, GatewayConfiguration) throws -> ForecastService?
         /// The MQTT client's settings (reads the password, so again on every reload).
         public var mqttClientConfiguration: @Sendable (GatewayConfiguration.MQTT) throws -> MQTTConfiguration
         /// Called with every listener event before it is ingested (the terminal echo), or nil.
@@ -38,25 +36,14 @@ public struct GatewayRun: Sendable {
         public init(
             reloadConfiguration: @escaping @Sendable () throws -> GatewayConfiguration,
             cloudClient: @escaping @Sendable (GatewayConfiguration) throws -> WeatherFlowClient?,
-            forecastService: @escaping @Sendable (ForecastServiceParts, GatewayConfiguration) throws -> ForecastService?,
             mqttClientConfiguration: @escaping @Sendable (GatewayConfiguration.MQTT) throws -> MQTTConfiguration,
             onListenerEvent: (@Sendable (ListenerEvent) -> Void)?
         ) {
             self.reloadConfiguration = reloadConfiguration
             self.cloudClient = cloudClient
-            self.forecastService = forecastService
             self.mqttClientConfiguration = mqttClientConfiguration
             self.onListenerEvent = onListenerEvent
         }
-    }
-
-    /// What a forecast service is built from.
-    public struct ForecastServiceParts: Sendable {
-        public var writer: StoreWriter
-        public var summaries: DailySummaryKeeper
-        public var publisher: GatewayPublisher?
-        public var units: PublishedUnits
-        public var timeZone: String
     }
 
     /// How a run ended.
@@ -86,6 +73,8 @@ public struct GatewayRun: Sendable {
     public var maximumDatabasePages: Int?
     /// How long each step of the stop may take.
     public var stopBudget = StopBudget()
+    /// How the forecast service polls beyond the configuration.
+    public var forecastTiming = ForecastTiming()
     /// Where the run's sentences go.
     public var operatorLog: OperatorLog
     /// What the executable supplies.
@@ -124,6 +113,10 @@ public struct GatewayRun: Sendable {
         let hooks = self.hooks
         let cloudClient = try hooks.cloudClient(settings)
         let publisher = try makePublisher(inbox: inbox, mqtt: settings.mqtt, rainCheck: cloudClient != nil)
+        // Retained values that are no station message reach the publisher
+        // through the writer too (forecasts, rain check, the gateway's own).
+        let outlet = publisher.map { RetainedStateOutlet(format: $0.format, discovery: $0.discovery, input: StateInput(inbox: inbox)) }
+        if let outlet, let discovery = outlet.discovery { outlet.publish(discovery.gatewayConfigs()) }
         let liveUpdates: LiveUpdates?
         do {
             liveUpdates = settings.web.port == nil ? nil : try LiveUpdates()
@@ -197,7 +190,7 @@ public struct GatewayRun: Sendable {
         // that changes them; the listener and the store go on meanwhile.
         let cloudParts = CloudFollowerParts(
             writer: writer, summaries: summaries, activity: activity, ingestor: ingestor, quarantine: quarantine,
-            publisher: publisher, units: units, pollIntervalSeconds: cloudPollIntervalSeconds,
+            outlet: outlet, units: units, pollIntervalSeconds: cloudPollIntervalSeconds,
             webSocketBackoffCapSeconds: webSocketBackoffCapSeconds)
         if settings.weatherFlow.mode.usesWebSocket && cloudClient == nil {
             throw GatewayError.webSocketNeedsToken(mode: settings.weatherFlow.mode.rawValue)
@@ -211,9 +204,11 @@ public struct GatewayRun: Sendable {
             make: { new in cloudParts.followers(new, client: try hooks.cloudClient(new)) },
             operatorLog: operatorLog, run: { followers in await followers.run() })
         let forecastParts = ForecastServiceParts(
-            writer: writer, summaries: summaries, publisher: publisher, units: units, timeZone: zone.identifier)
+            writer: writer, summaries: summaries, outlet: outlet, units: units, timeZone: zone.identifier)
+        let forecastTiming = self.forecastTiming
+        let operatorLog = self.operatorLog
         let makeForecasting: @Sendable (GatewayConfiguration) throws -> ForecastService? = { settings in
-            try hooks.forecastService(forecastParts, settings)
+            try Self.makeForecastService(settings, parts: forecastParts, timing: forecastTiming, operatorLog: operatorLog)
         }
         let forecastService = ReplaceableService(
             name: "the forecast service", initial: try makeForecasting(settings), make: makeForecasting,
@@ -222,13 +217,25 @@ public struct GatewayRun: Sendable {
         let listensToUDP = settings.weatherFlow.mode.listensToUDP
         let udpPort = UInt16(settings.udp.port)
         let startedAt = Int64(Glibc.time(nil))
-        let runningListener = Mutex<UDPListener?>(nil)
+        // Made now (it binds when the session starts it), so that status
+        // reads it from the start; none in mode websocket.
+        let listener: UDPListener?
+        do {
+            listener =
+                listensToUDP
+                ? try UDPListener(
+                    configuration: UDPListenerConfiguration(
+                        bindAddress: udpAddress, port: udpPort, futureToleranceSeconds: futureToleranceSeconds),
+                    admission: admission) : nil
+        } catch {
+            throw GatewayError.listenerFailed(error)
+        }
         let followsNearbyStrikes = Self.followsNearbyStrikes(settings)
         let reportNow: @Sendable () -> StatusReport = {
             let depth = outboxDepth.load(ordering: .relaxed)
             let writerStatus = writer.status
             return StatusReport(
-                startedAt: startedAt, listener: runningListener.withLock { $0 }, bindAddress: udpAddress,
+                startedAt: startedAt, listener: listener, bindAddress: udpAddress,
                 activity: activity, admission: admission.snapshot(refusedLimit: StatusReport.refusedListLimit),
                 cloudFutureCount: quarantine.cloudFutureCount, writerStatus: writerStatus, databasePath: path,
                 outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
@@ -262,7 +269,7 @@ public struct GatewayRun: Sendable {
                             + WeatherGauges.prometheus(WeatherGauges.newestObservations(databasePath: path))
                     },
                     health: {
-                        guard !listensToUDP || runningListener.withLock({ $0 })?.receiveLoopIsResponsive(withinSeconds: 10) == true
+                        guard !listensToUDP || listener?.receiveLoopIsResponsive(withinSeconds: 10) == true
                         else {
                             return .unhealthy("receive loop not running")
                         }
@@ -288,9 +295,8 @@ public struct GatewayRun: Sendable {
         var session = ListeningSession(
             configuration: UDPListenerConfiguration(
                 bindAddress: udpAddress, port: udpPort, futureToleranceSeconds: futureToleranceSeconds),
-            durationSeconds: durationSeconds, operatorLog: operatorLog, handler: handler)
+            durationSeconds: durationSeconds, operatorLog: operatorLog, listener: listener, handler: handler)
         session.admission = admission
-        session.onStart = { listener in runningListener.withLock { $0 = listener } }
         session.notifier = SystemdNotifier()
         session.listensToUDP = listensToUDP
         session.readyStatus =
@@ -305,7 +311,7 @@ public struct GatewayRun: Sendable {
             operatorLog: operatorLog)
         let reloadService = ReloadService(reload: { await reloader.reload() })
         let ingestService = IngestService(session: session)
-        let gatewayDeviceService = GatewayDeviceService(publisher: publisher, values: { GatewayDeviceValues(reportNow()) })
+        let gatewayDeviceService = GatewayDeviceService(outlet: outlet, values: { GatewayDeviceValues(reportNow()) })
         var groupConfiguration = ServiceGroupConfiguration(
             services: sinks.map { .init(service: SinkService(sink: $0), serviceName: $0.name) } + [
                 .init(service: gatewayDeviceService, serviceName: "gateway values"),
@@ -406,7 +412,6 @@ public struct GatewayRun: Sendable {
                 retained: RetainedValuePolicy(qos: Int32(mqtt.retainedQoS), republishUnchanged: mqtt.republishUnchanged),
                 inbox: inbox, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttRestartDelaySeconds,
                 compatibility: mqtt.compatibility, units: mqtt.publishedUnits, highRateValues: mqtt.highRateValues)
-            if let discovery { publisher.update(values: discovery.gatewayConfigs()) }
             try publisher.start()
             operatorLog.line(
                 "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqtt.base)/ (retrying until the broker answers).")

@@ -36,7 +36,8 @@ public final class ForecastService: Sendable {
     public let poller: ForecastPoller
     public let query: ForecastQuery
     public let writer: StoreWriter
-    public let publisher: GatewayPublisher?
+    /// Where its MQTT values go; nil without MQTT.
+    public let outlet: RetainedStateOutlet?
     public let units: PublishedUnits
     public let refreshSeconds: Double
     public let station: @Sendable (Int64) async -> StationReading?
@@ -44,14 +45,14 @@ public final class ForecastService: Sendable {
     public let clock: @Sendable () -> Int64
     /// Where the closing note on the forecast's accuracy goes.
     public let operatorLog: OperatorLog
-    /// The topic prefix before `/forecast/…`; nil: the publisher's base (the first station).
+    /// The topic prefix before `/forecast/…`; nil: the outlet's base (the first station).
     public let topicBase: String?
     /// The other stations' services, run alongside this one.
     public let companions: [ForecastService]
     private let state = Mutex(State())
 
     public init(
-        poller: ForecastPoller, query: ForecastQuery, writer: StoreWriter, publisher: GatewayPublisher?, units: PublishedUnits,
+        poller: ForecastPoller, query: ForecastQuery, writer: StoreWriter, outlet: RetainedStateOutlet?, units: PublishedUnits,
         refreshSeconds: Double, station: @escaping @Sendable (Int64) async -> StationReading?, logger: Logger,
         operatorLog: OperatorLog = .silent, clock: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) },
         topicBase: String? = nil, companions: [ForecastService] = []
@@ -62,7 +63,7 @@ public final class ForecastService: Sendable {
         self.poller = poller
         self.query = query
         self.writer = writer
-        self.publisher = publisher
+        self.outlet = outlet
         self.units = units
         self.refreshSeconds = refreshSeconds
         self.station = station
@@ -80,9 +81,9 @@ public final class ForecastService: Sendable {
         // interval is up, so that restarts do not add requests.
         let firstPollAfter = storedAge.map { max(0, poller.intervalSeconds - $0) } ?? 0
         if firstPollAfter > 0 { logger.notice("the stored forecast is recent; next poll in \(Plural.count(firstPollAfter, "second"))") }
-        if topicBase == nil, let discovery = publisher?.discovery {
-            publisher?.update(
-                values: ForecastDiscovery(discovery: discovery, units: units, pollIntervalSeconds: Double(poller.intervalSeconds))
+        if topicBase == nil, let outlet, let discovery = outlet.discovery {
+            outlet.publish(
+                ForecastDiscovery(discovery: discovery, units: units, pollIntervalSeconds: Double(poller.intervalSeconds))
                     .configs(base: discovery.layout.base))
         }
         await withTaskGroup(of: Void.self) { group in
@@ -175,10 +176,10 @@ public final class ForecastService: Sendable {
         _ = try? await writer.perform { store in
             try store.write { try store.completeForecastVerification(since: now - 2 * 86_400, now: now) }
         }
-        guard let publisher else { return }
+        guard let outlet else { return }
         let reading = await station(now)
         let conditions = ForecastConditions(served, station: reading, now: now)
-        let publications = ForecastPublications(conditions, served: served, now: now, base: topicBase ?? publisher.layout.base, units: units)
+        let publications = ForecastPublications(conditions, served: served, now: now, base: topicBase ?? outlet.layout.base, units: units)
         // Conditions at every refresh; hours and days when the forecast, its
         // standing or the hour changed (their age is in them).
         let key = [served.fetchedAt, served.isCurrent ? 1 : 0, now / 3600]
@@ -187,6 +188,6 @@ public final class ForecastService: Sendable {
             return state.seriesKey != key
         }
         let documents = publications.documents.filter { seriesChanged || $0.topic.hasSuffix("/conditions") }
-        publisher.update(values: documents + publications.values)
+        outlet.publish(documents + publications.values)
     }
 }

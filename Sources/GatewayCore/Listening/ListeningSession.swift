@@ -23,8 +23,9 @@ public struct ListeningSession: Sendable {
     public var readyStatus: String = "listening"
     /// Which devices are the station's (`run`); nil admits every device (`listen`).
     public var admission: DeviceAdmission? = nil
-    /// Called once the socket is bound, before READY.
-    public var onStart: (@Sendable (UDPListener) -> Void)? = nil
+    /// The listener to start, made by the caller (`run`, whose status reads
+    /// it from the start); nil: the session makes its own (`listen`).
+    public let listener: UDPListener?
     /// Asked whenever the session wakes: true stops the session (the
     /// gateway's service group shutting down for another reason than a
     /// signal). Whoever sets it signals `wakeup` when it turns true.
@@ -41,10 +42,11 @@ public struct ListeningSession: Sendable {
 
     /// A session on `configuration` that hands every event to `handler`.
     public init(
-        configuration: UDPListenerConfiguration, durationSeconds: Int?, operatorLog: OperatorLog,
+        configuration: UDPListenerConfiguration, durationSeconds: Int?, operatorLog: OperatorLog, listener: UDPListener? = nil,
         handler: @escaping @Sendable (ListenerEvent) -> Void
     ) {
         self.configuration = configuration
+        self.listener = listener
         self.durationSeconds = durationSeconds
         self.operatorLog = operatorLog
         self.handler = handler
@@ -61,7 +63,7 @@ public struct ListeningSession: Sendable {
         }
         let listener: UDPListener
         do {
-            listener = try UDPListener(configuration: configuration, admission: admission)
+            listener = try self.listener ?? UDPListener(configuration: configuration, admission: admission)
             try listener.start(handler: handler)
         } catch {
             throw GatewayError.listenerFailed(error)
@@ -69,7 +71,6 @@ public struct ListeningSession: Sendable {
         operatorLog.line(
             "Listening for Tempest hub broadcasts on UDP \(configuration.bindAddress):\(listener.boundPort)\(forHowLong)."
         )
-        onStart?(listener)
         notifier?.ready(status: readyStatus)
         // Ping the watchdog only while the receive loop is alive and not
         // stuck in a datagram: a dead or stuck loop lets systemd restart the

@@ -5,28 +5,30 @@ import ServiceLifecycle
 
 /// Publishes the gateway device's values (`GatewayDeviceValues`) at the
 /// start and then every `intervalSeconds`, until the group shuts down.
-/// Without MQTT (nil publisher) it only waits for the shutdown, since a
+/// The values go through the store writer (`RetainedStateOutlet`), like
+/// every other published value. Without MQTT (nil outlet) it only waits
+/// for the shutdown, since a
 /// service that ends would end the group.
 public struct GatewayDeviceService: Service {
-    public let publisher: GatewayPublisher?
+    public let outlet: RetainedStateOutlet?
     public let intervalSeconds: Int
     /// The values now.
     public let values: @Sendable () -> GatewayDeviceValues
 
     /// Makes one from its parts.
     public init(
-        publisher: GatewayPublisher?, intervalSeconds: Int = GatewayDeviceValues.intervalSeconds,
+        outlet: RetainedStateOutlet?, intervalSeconds: Int = GatewayDeviceValues.intervalSeconds,
         values: @escaping @Sendable () -> GatewayDeviceValues
     ) {
-        self.publisher = publisher
+        self.outlet = outlet
         self.intervalSeconds = intervalSeconds
         self.values = values
     }
 
     public func run() async {
-        await cancelWhenGracefulShutdown { [publisher, intervalSeconds, values] in
+        await cancelWhenGracefulShutdown { [outlet, intervalSeconds, values] in
             while !Task.isCancelled {
-                if let publisher { publisher.update(values: values().messages(layout: publisher.layout, units: publisher.format.units)) }
+                if let outlet { outlet.publish(values().messages(layout: outlet.layout, units: outlet.format.units)) }
                 try? await Task.sleep(for: .seconds(intervalSeconds))
             }
         }
