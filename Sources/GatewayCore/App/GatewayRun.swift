@@ -75,6 +75,8 @@ public struct GatewayRun: Sendable {
     public var stopBudget = StopBudget()
     /// How the forecast service polls beyond the configuration.
     public var forecastTiming = ForecastTiming()
+    /// Makes the MQTT client (libmosquitto's; tests hand a fake).
+    public var makeMQTTConnection: MQTTConnection.Factory = MQTTClient.factory
     /// Where the run's sentences go.
     public var operatorLog: OperatorLog
     /// What the executable supplies.
@@ -95,156 +97,12 @@ public struct GatewayRun: Sendable {
     /// - Throws: `GatewayError` when a part cannot start (the database, MQTT,
     ///   the listener, the status socket, /metrics, the web page).
     public func run() async throws -> Outcome {
-        let path = databasePath
-        // Messages waiting in the outbox, for `status`: known after each
-        // commit without a query (-1 until first known).
-        let outboxDepth = Atomic<Int>(-1)
-        // Commits follow arrivals within 2 ms: at a station's pace every
-        // message commits on its own, under load batches form while a
-        // commit is in flight.
-        var writerConfiguration = StoreWriterConfiguration()
-        writerConfiguration.maximumBatchDelaySeconds = 0.002
-        writerConfiguration.retention = settings.storage.retentionPolicy
-        writerConfiguration.maximumPageCount = maximumDatabasePages
-        // Built in dependency order: the writer's inbox, the sinks (which
-        // write back through the inbox), then the writer, which tells the
-        // sinks of every commit.
-        let inbox = StoreInbox(configuration: writerConfiguration, logger: Logger(label: "tempest.storage"))
-        let hooks = self.hooks
-        let cloudClient = try hooks.cloudClient(settings)
-        let publisher = try makePublisher(inbox: inbox, mqtt: settings.mqtt, rainCheck: cloudClient != nil)
-        // Retained values that are no station message reach the publisher
-        // through the writer too (forecasts, rain check, the gateway's own).
-        let outlet = publisher.map { RetainedStateOutlet(format: $0.format, discovery: $0.discovery, input: StateInput(inbox: inbox)) }
-        if let outlet, let discovery = outlet.discovery { outlet.publish(discovery.gatewayConfigs()) }
-        let liveUpdates: LiveUpdates?
-        do {
-            liveUpdates = settings.web.port == nil ? nil : try LiveUpdates()
-        } catch {
-            throw GatewayError.webPageUnavailable(keys: "web.port", error)
-        }
-        let sinks: [any Sink] = [publisher as (any Sink)?, liveUpdates].compactMap { $0 }
-        let depthObserver = CommitCallback { report in
-            if let depth = report.outboxDepth { outboxDepth.store(depth, ordering: .relaxed) }
-        }
-        let writer: StoreWriter
-        do {
-            writer = try StoreWriter(path: path, inbox: inbox, observers: [depthObserver] + sinks)
-        } catch {
-            throw GatewayError.databaseUnavailable(path, error)
-        }
-        if let recovery = writer.recovery { operatorLog.line(recovery.sentence) }
-        if let rows = writer.importedSpillRows {
-            operatorLog.line("Stored \(Plural.count(rows, "row")) that the last run could not write and kept in \(SpillFile.path(database: path)).")
-        }
-        let futureToleranceSeconds = Int64(settings.udp.futureToleranceSeconds)
-        let summaries = DailySummaryKeeper(timeZone: zone, futureToleranceSeconds: futureToleranceSeconds)
-        let maxDevices = settings.station.maxDevices
-        // The devices published: the configured station's, else the first
-        // heard (the same ones after a restart: the devices table keeps
-        // only admitted devices, in the order first seen).
-        let knownSerials = try await writer.perform { store in try store.earliestDeviceSerials(limit: maxDevices) }
-        let admission = DeviceAdmission(configured: Set(settings.stations.flatMap(\.serials)), limit: maxDevices, known: knownSerials)
-        let restored = try await writer.perform { store in
-            try summaries.restore(
-                from: store, now: Int64(Glibc.time(nil)), including: admission.isAdmitted,
-                confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
-        }
-        let figures = StationFigures(timeZone: zone, rules: Self.conditionRules(settings))
-        try await writer.perform { store in
-            try figures.restore(
-                from: store, latest: summaries.latestCountedSeconds(now: Int64(Glibc.time(nil))), including: admission.isAdmitted,
-                confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
-        }
-        let quarantine = MessageQuarantine(writer: writer, toleranceSeconds: futureToleranceSeconds, admission: admission)
-        operatorLog.line(
-            "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
-                + "\(Plural.count(restored.observations, "stored observation")) and \(Plural.count(restored.strikes, "strike")).")
-
-        if let depth = try? await writer.perform({ store in try store.outboxDepth().messages }) {
-            outboxDepth.store(depth, ordering: .relaxed)
-        }
-        let activity = DeviceActivity()
-        let units = settings.mqtt.publishedUnits
-        let planner = publisher.map {
-            PublicationPlanner(
-                format: $0.format, rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), admission: admission)
-        }
-        let ingestor = Ingestor(
-            writer: writer, summaries: summaries, activity: activity, planner: planner, site: Self.site(of: settings.station),
-            operatorLog: operatorLog, figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
-        ingestor.setSites(StationSites(settings.stations))
-        let handler: @Sendable (ListenerEvent) -> Void = { event in
-            hooks.onListenerEvent?(event)
-            switch event {
-            case .message(let received):
-                ingestor.ingest(
-                    received.message, source: .udp, receivedAt: received.receivedAt.secondsSince1970, isLate: received.isLate)
-            case .future(let future):
-                quarantine.keep(future)
-            case .rejected, .ignored:
-                break
-            }
-        }
-        // The cloud follower and the forecast service restart on a reload
-        // that changes them; the listener and the store go on meanwhile.
-        let cloudParts = CloudFollowerParts(
-            writer: writer, summaries: summaries, activity: activity, ingestor: ingestor, quarantine: quarantine,
-            outlet: outlet, units: units, pollIntervalSeconds: cloudPollIntervalSeconds,
-            webSocketBackoffCapSeconds: webSocketBackoffCapSeconds)
-        if settings.weatherFlow.mode.usesWebSocket && cloudClient == nil {
-            throw GatewayError.webSocketNeedsToken(mode: settings.weatherFlow.mode.rawValue)
-        }
-        let initialFollowers = cloudParts.followers(settings, client: cloudClient)
-        if initialFollowers == nil {
-            operatorLog.line("No WeatherFlow token: the REST fallback and backfill are off (see --token-file).")
-        }
-        let cloudService = ReplaceableService(
-            name: "the WeatherFlow cloud followers", initial: initialFollowers,
-            make: { new in cloudParts.followers(new, client: try hooks.cloudClient(new)) },
-            operatorLog: operatorLog, run: { followers in await followers.run() })
-        let forecastParts = ForecastServiceParts(
-            writer: writer, summaries: summaries, outlet: outlet, units: units, timeZone: zone.identifier)
-        let forecastTiming = self.forecastTiming
-        let operatorLog = self.operatorLog
-        let makeForecasting: @Sendable (GatewayConfiguration) throws -> ForecastService? = { settings in
-            try Self.makeForecastService(settings, parts: forecastParts, timing: forecastTiming, operatorLog: operatorLog)
-        }
-        let forecastService = ReplaceableService(
-            name: "the forecast service", initial: try makeForecasting(settings), make: makeForecasting,
-            operatorLog: operatorLog, run: { service in await service.run() })
-        let udpAddress = settings.udp.address
+        let parts = try await GatewayAssembly(self)
+        let (path, writer, listener, reportNow) = (databasePath, parts.writer, parts.listener, parts.reportNow)
         let listensToUDP = settings.weatherFlow.mode.listensToUDP
+        let udpAddress = settings.udp.address
         let udpPort = UInt16(settings.udp.port)
-        let startedAt = Int64(Glibc.time(nil))
-        // Made now (it binds when the session starts it), so that status
-        // reads it from the start; none in mode websocket.
-        let listener: UDPListener?
-        do {
-            listener =
-                listensToUDP
-                ? try UDPListener(
-                    configuration: UDPListenerConfiguration(
-                        bindAddress: udpAddress, port: udpPort, futureToleranceSeconds: futureToleranceSeconds),
-                    admission: admission) : nil
-        } catch {
-            throw GatewayError.listenerFailed(error)
-        }
-        let followsNearbyStrikes = Self.followsNearbyStrikes(settings)
-        let reportNow: @Sendable () -> StatusReport = {
-            let depth = outboxDepth.load(ordering: .relaxed)
-            let writerStatus = writer.status
-            return StatusReport(
-                startedAt: startedAt, listener: listener, bindAddress: udpAddress,
-                activity: activity, admission: admission.snapshot(refusedLimit: StatusReport.refusedListLimit),
-                cloudFutureCount: quarantine.cloudFutureCount, writerStatus: writerStatus, databasePath: path,
-                outboxDepth: depth >= 0 ? depth : nil, mqttEnabled: publisher != nil,
-                mqttConnected: publisher?.isConnected ?? false, mqttBroker: publisher?.brokerAddress ?? "",
-                mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.rest.state, webSocket: cloudService.component?.webSocket?.state,
-                forecast: forecastService.component.map(ForecastStatus.init(service:)),
-                diskSpace: writerStatus.isDiskFull ? DiskSpace.of(databasePath: path, heldRecords: writerStatus.pendingCount) : nil,
-                nearbyStrikes: followsNearbyStrikes ? ingestor.nearbyStrikes.summary(now: Int64(Glibc.time(nil))) : nil)
-        }
+        let hooks = self.hooks
         let status: StatusServer
         do {
             status = try StatusServer(path: ServicePaths.daemonSocketPath(database: path)) { wantsJSON, output in
@@ -288,15 +146,15 @@ public struct GatewayRun: Sendable {
         defer { metrics?.stop() }
         let web = try startWebServer(
             context: WebSiteContext(
-                databasePath: path, timeZone: zone, units: units, report: reportNow,
-                forecastLocationKey: { forecastService.component?.query.locationKey }),
-            liveUpdates: liveUpdates)
+                databasePath: path, timeZone: zone, units: settings.mqtt.publishedUnits, report: reportNow,
+                forecastLocationKey: { [forecastService = parts.forecastService] in forecastService.component?.query.locationKey }),
+            liveUpdates: parts.liveUpdates)
         defer { web?.stop() }
         var session = ListeningSession(
             configuration: UDPListenerConfiguration(
-                bindAddress: udpAddress, port: udpPort, futureToleranceSeconds: futureToleranceSeconds),
-            durationSeconds: durationSeconds, operatorLog: operatorLog, listener: listener, handler: handler)
-        session.admission = admission
+                bindAddress: udpAddress, port: udpPort, futureToleranceSeconds: Int64(settings.udp.futureToleranceSeconds)),
+            durationSeconds: durationSeconds, operatorLog: operatorLog, listener: listener, handler: parts.listenerHandler)
+        session.admission = parts.admission
         session.notifier = SystemdNotifier()
         session.listensToUDP = listensToUDP
         session.readyStatus =
@@ -307,16 +165,16 @@ public struct GatewayRun: Sendable {
         // forecasts, the cloud follower, and last the sinks.
         let reloader = ConfigurationReloader(
             running: settings, load: hooks.reloadConfiguration, mqttClientConfiguration: hooks.mqttClientConfiguration,
-            writer: writer, publisher: publisher, ingestor: ingestor, cloud: cloudService, forecasts: forecastService,
+            writer: writer, publisher: parts.publisher, ingestor: parts.ingestor, cloud: parts.cloudService, forecasts: parts.forecastService,
             operatorLog: operatorLog)
         let reloadService = ReloadService(reload: { await reloader.reload() })
         let ingestService = IngestService(session: session)
-        let gatewayDeviceService = GatewayDeviceService(outlet: outlet, values: { GatewayDeviceValues(reportNow()) })
+        let gatewayDeviceService = GatewayDeviceService(outlet: parts.outlet, values: { GatewayDeviceValues(reportNow()) })
         var groupConfiguration = ServiceGroupConfiguration(
-            services: sinks.map { .init(service: SinkService(sink: $0), serviceName: $0.name) } + [
+            services: parts.sinks.map { .init(service: SinkService(sink: $0), serviceName: $0.name) } + [
                 .init(service: gatewayDeviceService, serviceName: "gateway values"),
-                .init(service: cloudService, serviceName: "WeatherFlow cloud"),
-                .init(service: forecastService, serviceName: "forecasts"),
+                .init(service: parts.cloudService, serviceName: "WeatherFlow cloud"),
+                .init(service: parts.forecastService, serviceName: "forecasts"),
                 .init(service: reloadService, serviceName: "configuration reload"),
                 .init(service: ingestService, successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "UDP ingest"),
             ],
@@ -334,12 +192,12 @@ public struct GatewayRun: Sendable {
             operatorLog.line(
                 "Stopping: \(reason); what is not committed goes to \(SpillFile.path(database: path)) for the next start.")
         }
-        for sink in sinks { await sink.stop() }
+        for sink in parts.sinks { await sink.stop() }
         // The acknowledgements of the last deliveries (not waited for when the
         // database could not be written: those messages are only sent again).
         if committed { _ = await writer.flush(timeoutSeconds: stopBudget.acknowledgementFlushSeconds) }
         writer.shutdown(deadlineSeconds: stopBudget.writerSeconds)
-        return Outcome(statistics: ingestService.statistics ?? ListenerStatistics(), refusedCount: ingestor.refusedCount)
+        return Outcome(statistics: ingestService.statistics ?? ListenerStatistics(), refusedCount: parts.ingestor.refusedCount)
     }
 
     /// Where the station stands, for sea-level pressure: nil without an elevation.
@@ -394,7 +252,7 @@ public struct GatewayRun: Sendable {
     /// The MQTT publisher, started, unless MQTT is off (`--no-mqtt`).
     /// `rainCheck` announces the cloud's RainCheck rain entities (when a
     /// token is configured).
-    private func makePublisher(inbox: StoreInbox, mqtt: GatewayConfiguration.MQTT, rainCheck: Bool) throws -> GatewayPublisher? {
+    func makePublisher(inbox: StoreInbox, mqtt: GatewayConfiguration.MQTT, rainCheck: Bool) throws -> GatewayPublisher? {
         guard mqtt.enabled else { return nil }
         let configuration = try hooks.mqttClientConfiguration(mqtt)
         do {
@@ -411,7 +269,8 @@ public struct GatewayRun: Sendable {
                 configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),
                 retained: RetainedValuePolicy(qos: Int32(mqtt.retainedQoS), republishUnchanged: mqtt.republishUnchanged),
                 inbox: inbox, logger: Logger(label: "tempest.mqtt"), restartDelaySeconds: mqttRestartDelaySeconds,
-                compatibility: mqtt.compatibility, units: mqtt.publishedUnits, highRateValues: mqtt.highRateValues)
+                compatibility: mqtt.compatibility, units: mqtt.publishedUnits, highRateValues: mqtt.highRateValues,
+                makeConnection: makeMQTTConnection)
             try publisher.start()
             operatorLog.line(
                 "Publishing to MQTT at \(configuration.host):\(configuration.port) under \(mqtt.base)/ (retrying until the broker answers).")
