@@ -37,6 +37,12 @@ let package = Package(
         .library(name: "WebSocket", targets: ["WebSocket"]),
         .library(name: "ForecastBridge", targets: ["ForecastBridge"]),
         .library(name: "Configuration", targets: ["Configuration"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
+        .library(name: "MQTTSink", targets: ["MQTTSink"]),
+        .library(name: "CloudFollowing", targets: ["CloudFollowing"]),
+        .library(name: "Forecasting", targets: ["Forecasting"]),
+        .library(name: "GatewayStatus", targets: ["GatewayStatus"]),
+        .library(name: "WebPage", targets: ["WebPage"]),
         .library(name: "GatewayCore", targets: ["GatewayCore"]),
         .library(name: "SystemSupport", targets: ["SystemSupport"]),
         .library(name: "JSON", targets: ["JSON"]),
@@ -171,12 +177,125 @@ let package = Package(
             dependencies: ["SystemSupport"]
         ),
 
-        // The pipeline as types: sources (UDP, the WeatherFlow cloud,
-        // forecasts) feed the ingestor, the store commits, sinks (MQTT, the
-        // status socket, /metrics) read what is committed. Never prints.
+        // The pipeline as types (`docs/design/pipeline.md`): the ingestor
+        // and its rules, the sink contract (`Sink`, `CursorSink`), the
+        // delivery planner and the state input, the station's figures, and
+        // the run's shared parts (signals, wake-ups, the request-answer loop
+        // of the local servers). Knows no sink: sinks depend on it, never
+        // the other way. Never prints.
+        .target(
+            name: "Pipeline",
+            dependencies: [
+                "CProcess",
+                "CVersion",
+                "JSON",
+                "SystemSupport",
+                "TempestUDP",
+                "Meteorology",
+                "Storage",
+                "TempestCloud",
+                "Configuration",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The MQTT sink: the publisher (outbox, retained values, Home
+        // Assistant discovery), its planner, the WeatherFlow2MQTT layout,
+        // and how forecasts are published.
+        .target(
+            name: "MQTTSink",
+            dependencies: [
+                "Pipeline",
+                "MQTT",
+                "ForecastBridge",
+                "JSON",
+                "SystemSupport",
+                "TempestUDP",
+                "TempestCloud",
+                "Meteorology",
+                "Storage",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The WeatherFlow cloud as a source: the REST follower (fallback,
+        // backfill, rain check) and the WebSocket follower.
+        .target(
+            name: "CloudFollowing",
+            dependencies: [
+                "Pipeline",
+                "TempestCloud",
+                "WebSocket",
+                "HTTP",
+                "JSON",
+                "Storage",
+                "TempestUDP",
+                "Meteorology",
+                "SystemSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Open-Meteo as a source: the forecast service (poll, store, merge
+        // with the station, publish through the MQTT sink's outlet).
+        .target(
+            name: "Forecasting",
+            dependencies: [
+                "Pipeline",
+                "MQTTSink",
+                "ForecastBridge",
+                "HTTP",
+                "JSON",
+                "Storage",
+                "Meteorology",
+                "SystemSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // What `status`, /metrics and the web page's health page report,
+        // and the status socket and /metrics servers.
+        .target(
+            name: "GatewayStatus",
+            dependencies: [
+                "Pipeline",
+                "CloudFollowing",
+                "Forecasting",
+                "ForecastBridge",
+                "JSON",
+                "Storage",
+                "TempestUDP",
+                "TempestCloud",
+                "Meteorology",
+                "SystemSupport",
+            ]
+        ),
+        // The web page: its HTTP server, its pages and charts, and its
+        // live-update sink.
+        .target(
+            name: "WebPage",
+            dependencies: [
+                "Pipeline",
+                "GatewayStatus",
+                "Forecasting",
+                "ForecastBridge",
+                "JSON",
+                "Storage",
+                "TempestUDP",
+                "Meteorology",
+                "SystemSupport",
+            ]
+        ),
+        // The run: its parts assembled in dependency order
+        // (`GatewayAssembly`), the services, reloads, and the configuration's
+        // meaning for them. The one module that knows every other.
         .target(
             name: "GatewayCore",
             dependencies: [
+                "Pipeline",
+                "MQTTSink",
+                "CloudFollowing",
+                "Forecasting",
+                "GatewayStatus",
+                "WebPage",
                 "CProcess",
                 "CVersion",
                 "JSON",
@@ -201,6 +320,13 @@ let package = Package(
             dependencies: [
                 "CProcess",
                 "GatewayCore",
+                "Pipeline",
+                "MQTTSink",
+                "CloudFollowing",
+                "Forecasting",
+                "GatewayStatus",
+                "WebPage",
+                "HTTP",
                 "JSON",
                 "TempestUDP",
                 "Meteorology",
@@ -314,7 +440,8 @@ let package = Package(
         .testTarget(
             name: "GatewayCoreTests",
             dependencies: [
-                "GatewayCore", "Storage", "TempestUDP", "Meteorology", "MQTT", "SystemSupport", "TempestTestKit", "JSON", "TempestCloud",
+                "GatewayCore", "Pipeline", "MQTTSink", "CloudFollowing", "Forecasting", "GatewayStatus", "WebPage",
+                "Storage", "TempestUDP", "Meteorology", "MQTT", "SystemSupport", "TempestTestKit", "JSON", "TempestCloud",
                 "WebSocket",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -322,7 +449,8 @@ let package = Package(
         .testTarget(
             name: "GatewayTests",
             dependencies: [
-                "Gateway", "GatewayCore", "Storage", "ForecastBridge", "HTTP", "SystemSupport", "TempestTestKit",
+                "Gateway", "GatewayCore", "Pipeline", "MQTTSink", "CloudFollowing", "Forecasting", "GatewayStatus", "WebPage",
+                "Storage", "ForecastBridge", "HTTP", "SystemSupport", "TempestTestKit",
             ]
         ),
     ]

@@ -4,6 +4,7 @@
 import ArgumentParser
 import CProcess
 import GatewayCore
+import Pipeline
 
 /// The `tempest-gateway` command line: the daemon and the tools around it.
 @main

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import CloudFollowing
 import GatewayCore
+import Pipeline
 import Storage
 import TempestCloud
 import TempestTestKit

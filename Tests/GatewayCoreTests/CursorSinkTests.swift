@@ -3,6 +3,7 @@
 
 import Foundation
 import GatewayCore
+import Pipeline
 import Storage
 import Synchronization
 import TempestTestKit

@@ -4,6 +4,7 @@
 import Foundation
 import GatewayCore
 import MQTT
+import MQTTSink
 import Synchronization
 
 /// An MQTT client that records what it is handed instead of sending it, for

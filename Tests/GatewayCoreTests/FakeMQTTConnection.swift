@@ -3,6 +3,7 @@
 
 import GatewayCore
 import MQTT
+import MQTTSink
 import Synchronization
 
 /// Builds `GatewayPublisher`s on `FakeMQTTClient`s: every client the

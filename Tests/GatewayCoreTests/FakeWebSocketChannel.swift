@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import CloudFollowing
 import GatewayCore
 import Glibc
 import JSON

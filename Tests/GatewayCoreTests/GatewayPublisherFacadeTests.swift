@@ -4,6 +4,7 @@
 import GatewayCore
 import Logging
 import MQTT
+import MQTTSink
 import Storage
 import Synchronization
 import TempestTestKit

@@ -3,6 +3,7 @@
 
 import GatewayCore
 import Meteorology
+import Pipeline
 import Storage
 import TempestTestKit
 import TempestUDP

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-import Glibc
 import GatewayCore
+import GatewayStatus
+import Glibc
 import TempestTestKit
 
 /// A raw client of the status socket or the metrics endpoint, for tests

@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import GatewayCore
+import GatewayStatus
 import Glibc
 import TempestTestKit
 import Testing

@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import GatewayCore
+import Pipeline
 import Testing
 
 @Suite("Plural")

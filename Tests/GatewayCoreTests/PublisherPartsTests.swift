@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-@testable import GatewayCore
+import MQTTSink
 import Storage
 import Testing
+@testable import CloudFollowing
+@testable import Forecasting
+@testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The rules of the publisher's parts, in process, with a fake MQTT client
 /// instead of a broker (the end-to-end tests in `GatewayPublisherTests` use

@@ -2,6 +2,8 @@
 // Copyright 2026 the tempest-gateway authors
 
 import GatewayCore
+import MQTTSink
+import Pipeline
 import Storage
 import Synchronization
 import TempestCloud

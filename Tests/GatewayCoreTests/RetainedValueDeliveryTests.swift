@@ -3,6 +3,7 @@
 
 import GatewayCore
 import MQTT
+import MQTTSink
 import Testing
 
 /// Retained values through the whole publisher on a fake client: only

@@ -3,7 +3,9 @@
 
 import GatewayCore
 import JSON
+import MQTTSink
 import Meteorology
+import Pipeline
 import TempestUDP
 import Testing
 

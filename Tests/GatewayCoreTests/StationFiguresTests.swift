@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-@testable import GatewayCore
 import Glibc
 import Meteorology
+import Pipeline
 import Storage
 import TempestTestKit
 import TempestUDP
 import Testing
+@testable import CloudFollowing
+@testable import Forecasting
+@testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The conditions, trends and records beyond one message, in process: a
 /// real store in a temporary folder, the ingestor, and a recording sink.

@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-@testable import GatewayCore
 import Glibc
 import MQTT
 import Synchronization
 import SystemSupport
 import TempestTestKit
 import Testing
+import WebPage
+@testable import CloudFollowing
+@testable import Forecasting
+@testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The web page's server over real sockets on 127.0.0.1: answers, limits,
 /// credentials and the live event stream. Every wait is bounded; waits for

@@ -7,7 +7,13 @@ import TempestTestKit
 import TempestUDP
 import Testing
 
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// Which stations and devices the cloud followers follow.
 @Suite("Cloud device roster: the choice of stations and devices")

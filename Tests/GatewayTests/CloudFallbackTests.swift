@@ -3,11 +3,17 @@
 
 import Foundation
 import Storage
-import Testing
 import TempestTestKit
+import Testing
 
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// `run` with a WeatherFlow token: holes in the stored observations are
 /// filled from REST, and REST stands in while UDP is quiet. The local server

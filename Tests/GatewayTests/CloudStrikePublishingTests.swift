@@ -10,7 +10,13 @@ import TempestCloud
 import TempestTestKit
 import TempestUDP
 import Testing
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// Strikes from the WebSocket and the nearby-strikes feed through the
 /// ingestor, the outbox and a real publisher to a real broker.

@@ -3,10 +3,16 @@
 
 import Testing
 
-@testable import Gateway
-@testable import GatewayCore
 import Storage
 import TempestUDP
+@testable import CloudFollowing
+@testable import Forecasting
+@testable import Gateway
+@testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// What `status` and the REST fallback know of each device, kept in a
 /// fixed-size entry per device.

@@ -6,8 +6,14 @@ import Foundation
 import Storage
 import Testing
 
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The merge published as "conditions", its units, topics and verification lines.
 @Suite("forecast merge")

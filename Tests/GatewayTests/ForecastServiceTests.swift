@@ -9,8 +9,14 @@ import Storage
 import TempestTestKit
 import Testing
 
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// `ForecastService` against a local server standing in for Open-Meteo:
 /// forecasts are stored with their verification lines, and 429, 5xx and a

@@ -3,14 +3,20 @@
 
 import Foundation
 import Logging
-import ServiceLifecycle
 import MQTT
+import ServiceLifecycle
 import Storage
-import TempestTestKit
 import Synchronization
+import TempestTestKit
 import Testing
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The publisher against a real broker, driven directly.
 @Suite("Gateway publisher", .serialized)

@@ -6,7 +6,13 @@ import Foundation
 import Meteorology
 import TempestUDP
 import Testing
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The rules of the discovery configs, one by one, in process: what Home
 /// Assistant 2025.4 accepts without a warning and can show (the real Home

@@ -3,8 +3,9 @@
 
 import Foundation
 import GatewayCore
-import Testing
+import Pipeline
 import TempestTestKit
+import Testing
 
 /// Home Assistant MQTT discovery, checked field by field on a real broker.
 @Suite("Home Assistant discovery", .serialized)

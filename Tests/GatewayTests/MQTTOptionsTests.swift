@@ -4,8 +4,14 @@
 import Configuration
 import MQTT
 import Testing
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The broker options of `run`, over the configuration's `[mqtt]`, become
 /// the client's configuration.

@@ -3,11 +3,17 @@
 
 import Foundation
 import Storage
-import Testing
 import TempestTestKit
+import Testing
 
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// `run` with two configured stations: a Tempest in one, an AIR and a SKY
 /// in the other. The local server plays the cloud for both.

@@ -3,8 +3,14 @@
 
 import Testing
 
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// Retained topics are kept split; made from parts or from text, the same
 /// topic must be the same key.

@@ -5,7 +5,13 @@ import Configuration
 import Meteorology
 import Testing
 
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// Sea-level pressure takes the facts of the station a device belongs to.
 @Suite("station sites: each device's elevation and sensor height")

@@ -4,9 +4,15 @@
 import Foundation
 import Testing
 
-@testable import GatewayCore
-@testable import Storage
 import TempestUDP
+@testable import CloudFollowing
+@testable import Forecasting
+@testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import Storage
+@testable import WebPage
 
 /// The WebSocket as a source and the nearby-strikes feed in `status`.
 @Suite("status report: WebSocket and nearby strikes")

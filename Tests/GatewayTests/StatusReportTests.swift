@@ -4,12 +4,18 @@
 import Foundation
 import Testing
 
+import ForecastBridge
+import TempestTestKit
+import TempestUDP
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
 @testable import Storage
-import TempestUDP
-import TempestTestKit
-import ForecastBridge
+@testable import WebPage
 
 /// The status report is written out in pieces, so that a gateway hearing
 /// thousands of devices never holds the whole text.

@@ -3,8 +3,14 @@
 
 import Meteorology
 import Testing
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// Times on the command line: ISO 8601 instants and station-local dates.
 @Suite("Time arguments")

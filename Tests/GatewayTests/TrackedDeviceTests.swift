@@ -3,8 +3,14 @@
 
 import Testing
 
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The publisher's per-device entry: what discovery announces and when a
 /// device counts as silent.

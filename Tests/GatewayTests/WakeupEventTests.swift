@@ -2,11 +2,17 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Foundation
-import Testing
 import SystemSupport
+import Testing
 
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The primitive the run's loops sleep on instead of polling.
 @Suite("wake-up event")

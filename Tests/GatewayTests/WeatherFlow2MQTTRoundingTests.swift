@@ -2,8 +2,14 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Testing
+@testable import CloudFollowing
+@testable import Forecasting
 @testable import Gateway
 @testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// WeatherFlow2MQTT rounded with Python's `round()`; the expected values
 /// below are what Python 3 prints for `round(value, decimals)`.

@@ -47,7 +47,7 @@ SAMPLE = ROOT / "Samples" / "sample-day.jsonl"
 STATION = "ST-00054321"
 TIME_ZONE = "America/Denver"
 # The Now page's values the sample day's Tempest has (the markers the pages
-# promise in Sources/GatewayCore/Web/Site).
+# promise in Sources/WebPage/Site).
 NOW_FIELDS = ["air_temperature", "relative_humidity", "dew_point", "feels_like", "wind_average", "wind_gust",
               "wind_direction", "station_pressure", "pressure_trend", "illuminance", "uv_index",
               "solar_radiation", "rain_today", "lightning_strikes_today", "battery"]

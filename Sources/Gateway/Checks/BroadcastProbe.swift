@@ -3,6 +3,7 @@
 
 import GatewayCore
 import Glibc
+import Pipeline
 import Synchronization
 import TempestUDP
 

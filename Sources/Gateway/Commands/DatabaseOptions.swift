@@ -4,6 +4,7 @@
 import ArgumentParser
 import Configuration
 import GatewayCore
+import Pipeline
 import SystemSupport
 
 /// `--database PATH`, shared by every command that reads or writes the store.

@@ -7,6 +7,7 @@ import GatewayCore
 import Glibc
 import JSON
 import MQTT
+import Pipeline
 import Storage
 import TempestUDP
 

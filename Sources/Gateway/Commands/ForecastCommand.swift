@@ -4,9 +4,12 @@
 import ArgumentParser
 import Configuration
 import ForecastBridge
+import Forecasting
 import GatewayCore
 import Glibc
 import HTTP
+import MQTTSink
+import Pipeline
 import Storage
 import TempestUDP
 

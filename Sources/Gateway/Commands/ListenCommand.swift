@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import GatewayCore
+import Pipeline
 import TempestUDP
 
 /// `tempest-gateway listen`: show live decoded broadcasts.

@@ -6,6 +6,8 @@ import Configuration
 import GatewayCore
 import Glibc
 import MQTT
+import MQTTSink
+import Pipeline
 
 /// The broker options of `run`. The password never comes from the command
 /// line (every user can read process arguments): it is read from a file

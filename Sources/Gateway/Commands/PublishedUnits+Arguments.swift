@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import GatewayCore
+import Pipeline
 
 // The published units as option values (`--temperature-unit fahrenheit`, …).
 extension PublishedUnits.TemperatureUnit: ExpressibleByArgument {}

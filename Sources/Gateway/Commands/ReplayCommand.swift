@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-import SystemSupport
 import ArgumentParser
 import GatewayCore
 import JSON
+import Pipeline
+import SystemSupport
 import TempestUDP
 
 /// `tempest-gateway replay`: send recorded datagrams, paced by their timestamps.

@@ -4,6 +4,7 @@
 import ArgumentParser
 import Configuration
 import GatewayCore
+import MQTTSink
 
 extension RunCommand {
     /// What `run` uses: the embedded defaults, then the configuration file,

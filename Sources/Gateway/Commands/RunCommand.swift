@@ -8,6 +8,7 @@ import Glibc
 import Logging
 import MQTT
 import Meteorology
+import Pipeline
 import TempestCloud
 import TempestUDP
 

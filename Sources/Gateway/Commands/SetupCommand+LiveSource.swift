@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import CloudFollowing
 import Configuration
 import GatewayCore
+import Pipeline
 import SystemSupport
 import TempestCloud
 import WebSocket

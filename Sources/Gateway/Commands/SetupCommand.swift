@@ -6,6 +6,7 @@ import Configuration
 import GatewayCore
 import Glibc
 import MQTT
+import Pipeline
 import SystemSupport
 import TempestCloud
 import TempestUDP

@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import GatewayCore
+import Pipeline
 
 /// `--socket PATH`: the running gateway's status socket, for the commands
 /// that ask it (`status`, `doctor`).

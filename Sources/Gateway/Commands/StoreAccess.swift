@@ -4,6 +4,7 @@
 import ArgumentParser
 import GatewayCore
 import Glibc
+import Pipeline
 import Storage
 
 /// Opening the store from a command, with errors a person can act on.

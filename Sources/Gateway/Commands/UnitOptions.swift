@@ -4,6 +4,7 @@
 import ArgumentParser
 import Configuration
 import GatewayCore
+import Pipeline
 
 /// `--units metric|imperial` for the commands that report to people
 /// (`history`, `listen`, `status`, `forecast`), and `--config` for the

@@ -6,7 +6,9 @@ import Configuration
 import ForecastBridge
 import GatewayCore
 import Glibc
+import MQTTSink
 import Meteorology
+import Pipeline
 import Storage
 
 extension ForecastCommand {

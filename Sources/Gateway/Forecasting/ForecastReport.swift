@@ -2,8 +2,11 @@
 // Copyright 2026 the tempest-gateway authors
 
 import ForecastBridge
+import Forecasting
 import GatewayCore
 import JSON
+import MQTTSink
+import Pipeline
 import TempestUDP
 
 /// `forecast --database`: the stored forecast merged with the station's

@@ -3,6 +3,7 @@
 
 import GatewayCore
 import JSON
+import Pipeline
 import Storage
 
 /// `forecast --verification`: how good the temperature forecast has been at

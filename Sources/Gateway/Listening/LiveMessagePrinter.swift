@@ -3,6 +3,7 @@
 
 import GatewayCore
 import JSON
+import Pipeline
 import TempestUDP
 
 /// Prints what a `UDPListener` hears, as readable lines or JSON lines.

@@ -4,6 +4,7 @@
 import ForecastBridge
 import GatewayCore
 import JSON
+import Pipeline
 import TempestUDP
 
 /// The variable catalog as text for people and screen readers (labels

@@ -4,6 +4,8 @@
 import ForecastBridge
 import GatewayCore
 import JSON
+import MQTTSink
+import Pipeline
 import TempestUDP
 
 /// A fetched forecast as text for people: the conditions now as

@@ -3,6 +3,7 @@
 
 import GatewayCore
 import JSON
+import Pipeline
 import TempestUDP
 
 /// One line of plain English per message, for `listen` and `run`: labels

@@ -3,6 +3,7 @@
 
 import GatewayCore
 import JSON
+import Pipeline
 import Storage
 
 extension ObservationRecordFormat {

@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import GatewayCore
+import Pipeline
 
 extension OperatorLog {
     /// The gateway's sentences on standard error, one line each.

@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import GatewayCore
+import GatewayStatus
 import Glibc
 
 /// What asking the gateway's status socket gave: its report, or why there

@@ -4,6 +4,7 @@
 import GatewayCore
 import Glibc
 import Logging
+import Pipeline
 import TempestUDP
 
 /// Log lines on standard error (or standard output, `run --log-to stdout`):

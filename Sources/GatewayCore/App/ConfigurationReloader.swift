@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import CloudFollowing
 import Configuration
+import Forecasting
 import MQTT
+import MQTTSink
+import Pipeline
 import Storage
 import Synchronization
 

@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import CloudFollowing
 import Configuration
+import Forecasting
+import GatewayStatus
 import Glibc
 import Logging
-import Meteorology
 import MQTT
+import MQTTSink
+import Meteorology
+import Pipeline
 import Storage
 import Synchronization
 import TempestCloud
 import TempestUDP
+import WebPage
 
 /// The parts of a run, assembled in dependency order: the writer's inbox,
 /// the sinks (which write back through the inbox), the store writer with
@@ -143,7 +149,7 @@ public struct GatewayAssembly: Sendable {
                 format: $0.format, rapidWindIntervalSeconds: Int64(settings.mqtt.rapidWindInterval), admission: admission)
         }
         let ingestor = Ingestor(
-            writer: writer, summaries: summaries, activity: activity, planner: planner, site: GatewayRun.site(of: settings.station),
+            writer: writer, summaries: summaries, activity: activity, planner: planner, site: StationSites.site(of: settings.station),
             operatorLog: operatorLog, figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
         ingestor.setSites(StationSites(settings.stations))
         let handler: @Sendable (ListenerEvent) -> Void = { event in

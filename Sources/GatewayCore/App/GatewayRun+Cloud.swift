@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import CloudFollowing
 import Configuration
 import Glibc
 import Logging
+import MQTTSink
+import Pipeline
 import Storage
 import TempestCloud
 import TempestUDP

@@ -3,8 +3,11 @@
 
 import Configuration
 import ForecastBridge
+import Forecasting
 import HTTP
 import Logging
+import MQTTSink
+import Pipeline
 import Storage
 
 extension GatewayRun {

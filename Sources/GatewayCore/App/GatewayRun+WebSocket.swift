@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import CloudFollowing
 import Configuration
 import Logging
+import Pipeline
 import Storage
 import TempestCloud
 import TempestUDP

@@ -2,15 +2,19 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Configuration
+import GatewayStatus
 import Glibc
 import Logging
-import Meteorology
 import MQTT
+import MQTTSink
+import Meteorology
+import Pipeline
 import ServiceLifecycle
 import Storage
 import Synchronization
 import TempestCloud
 import TempestUDP
+import WebPage
 
 /// The gateway itself, as `run` starts it: the store writer, the MQTT sink,
 /// the ingestor, the sources (UDP, the WeatherFlow cloud, forecasts), the
@@ -198,11 +202,6 @@ public struct GatewayRun: Sendable {
         if committed { _ = await writer.flush(timeoutSeconds: stopBudget.acknowledgementFlushSeconds) }
         writer.shutdown(deadlineSeconds: stopBudget.writerSeconds)
         return Outcome(statistics: ingestService.statistics ?? ListenerStatistics(), refusedCount: parts.ingestor.refusedCount)
-    }
-
-    /// Where the station stands, for sea-level pressure: nil without an elevation.
-    public static func site(of station: GatewayConfiguration.Station) -> DerivedObservation.Site? {
-        station.elevation.map { DerivedObservation.Site(elevationMeters: $0, sensorHeightAboveGroundMeters: station.sensorHeight) }
     }
 
     /// The thresholds of `raining`, `lightning_nearby` and the daylight

@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Configuration
+import Pipeline
 
 extension GatewayConfiguration {
     /// The time zone `forecast` asks Open-Meteo for: `option` when given,

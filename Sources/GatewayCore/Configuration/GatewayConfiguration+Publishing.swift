@@ -2,6 +2,8 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Configuration
+import MQTTSink
+import Pipeline
 
 extension GatewayConfiguration.MQTT {
     /// The units to publish: the system, then each override.

@@ -3,6 +3,7 @@
 
 import Configuration
 import SystemSupport
+import WebPage
 
 extension GatewayConfiguration.Web {
     /// The credentials the page asks for, with the password read from its

@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-@testable import GatewayCore
 import Storage
 import Testing
+import WebPage
+@testable import CloudFollowing
+@testable import Forecasting
+@testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The Charts page, from a real database.
 @Suite struct WebSiteChartsTests {

@@ -1,11 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-@testable import GatewayCore
+import GatewayStatus
 import Glibc
 import Meteorology
-@testable import Storage
+import Pipeline
 import TempestTestKit
+import WebPage
+@testable import CloudFollowing
+@testable import Forecasting
+@testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import Storage
+@testable import WebPage
 
 /// A real database in a temporary folder, filled through the store's own
 /// insert code: 8 days of 1-minute Tempest observations up to `newestAt`

@@ -1,9 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-@testable import GatewayCore
+import Pipeline
 import Storage
 import Testing
+import WebPage
+@testable import CloudFollowing
+@testable import Forecasting
+@testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The WebSocket's lightning on the web page: the cloud's marks on the Now
 /// page's strikes, and the nearby-strikes count while the feed is on.

@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-@testable import GatewayCore
 import JSON
 import Storage
 import Testing
+import WebPage
+@testable import CloudFollowing
+@testable import Forecasting
+@testable import GatewayCore
+@testable import GatewayStatus
+@testable import MQTTSink
+@testable import Pipeline
+@testable import WebPage
 
 /// The Now page and the live event, from a real database.
 @Suite struct WebSiteNowTests {

@@ -4,6 +4,7 @@
 import ArgumentParser
 import GatewayCore
 import JSON
+import Pipeline
 import Storage
 
 /// `tempest-gateway db check`.

@@ -6,6 +6,7 @@ import Configuration
 import GatewayCore
 import Glibc
 import JSON
+import Pipeline
 import Storage
 
 /// `tempest-gateway db prune`.
