@@ -12,10 +12,10 @@ import TempestUDP
 /// - Every message is stored, with the daily summaries it moves.
 /// - Backfilled history is stored and counted, never published, and does
 ///   not count as a device being heard.
-/// - What the sinks deliver of a message is planned by the planner the run
+/// - What the outlets deliver of a message is planned by the planner the run
 ///   handed over (`DeliveryPlanner`), and submitted with the message's
 ///   facts: events as rows of the same transaction, the latest values and
-///   the devices heard as a notice the writer hands to the sinks after that
+///   the devices heard as a notice the writer hands to the outlets after that
 ///   commit. So nothing leaves before the facts it describes are durable,
 ///   under load too; and while the database cannot be written, nothing new
 ///   leaves (it goes with the commit once the disk can be written again).
@@ -28,13 +28,13 @@ import TempestUDP
 ///   (`StrikeMemory`); with `mqtt.lightning_strikes = "confirmed"` only
 ///   strikes the cloud confirmed are counted and published, all are stored.
 ///
-/// The ingestor only submits: the store commits, and sinks read what was
-/// committed. It does not know the sinks exist.
+/// The ingestor only submits: the store commits, and the outlets read what was
+/// committed. It does not know which outlets exist.
 public final class Ingestor: Sendable {
     let writer: StoreWriter
     private let summaries: DailySummaryKeeper
     private let activity: DeviceActivity
-    /// Plans what the sinks deliver of each message; nil: nothing is delivered.
+    /// Plans what the outlets deliver of each message; nil: nothing is delivered.
     let planner: (any DeliveryPlanner)?
     /// Where the stations stand, for sea-level pressure; a reload may change it.
     private let sites: Mutex<StationSites>
@@ -50,7 +50,7 @@ public final class Ingestor: Sendable {
     private let confirmedStrikesOnly: Atomic<Bool>
 
     /// An ingestor that stores through `writer` and submits with each
-    /// message what `planner` plans for the sinks (nil: nothing).
+    /// message what `planner` plans for the outlets (nil: nothing).
     public init(
         writer: StoreWriter, summaries: DailySummaryKeeper, activity: DeviceActivity, planner: (any DeliveryPlanner)?,
         site: DerivedObservation.Site?, operatorLog: OperatorLog, figures: StationFigures? = nil,
