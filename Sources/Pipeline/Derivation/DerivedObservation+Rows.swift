@@ -6,39 +6,19 @@ import Meteorology
 import TempestUDP
 
 extension DerivedObservation.Inputs {
-    /// The inputs a decoded observation row provides.
+    /// The inputs a decoded observation row provides: the fields of its
+    /// kind's table that `DerivedObservation.Inputs.landings` takes.
     public init(_ row: ObservationRow) {
         self.init()
         switch row {
         case .tempest(let row):
-            airTemperatureCelsius = row.airTemperatureCelsius
-            relativeHumidityPercent = row.relativeHumidityPercent
-            stationPressureMillibars = row.stationPressureMillibars
-            windAverageMetersPerSecond = row.windAverageMetersPerSecond
-            windGustMetersPerSecond = row.windGustMetersPerSecond
-            windDirectionDegrees = row.windDirectionDegrees
-            windSampleIntervalSeconds = row.windSampleIntervalSeconds
-            uvIndex = row.uvIndex
-            rainAccumulatedMillimeters = row.rainAccumulatedMillimeters
-            reportIntervalMinutes = row.reportIntervalMinutes
-            batteryVolts = row.batteryVolts
+            Self.landings.fill(&self, from: row)
             isTempest = true
         case .air(let row):
-            airTemperatureCelsius = row.airTemperatureCelsius
-            relativeHumidityPercent = row.relativeHumidityPercent
-            stationPressureMillibars = row.stationPressureMillibars
-            reportIntervalMinutes = row.reportIntervalMinutes
-            batteryVolts = row.batteryVolts
+            Self.landings.fill(&self, from: row)
             isTempest = false
         case .sky(let row):
-            windAverageMetersPerSecond = row.windAverageMetersPerSecond
-            windGustMetersPerSecond = row.windGustMetersPerSecond
-            windDirectionDegrees = row.windDirectionDegrees
-            windSampleIntervalSeconds = row.windSampleIntervalSeconds
-            uvIndex = row.uvIndex
-            rainAccumulatedMillimeters = row.rainAccumulatedMillimeters
-            reportIntervalMinutes = row.reportIntervalMinutes
-            batteryVolts = row.batteryVolts
+            Self.landings.fill(&self, from: row)
             isTempest = false
         }
     }

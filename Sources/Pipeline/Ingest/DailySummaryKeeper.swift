@@ -93,35 +93,11 @@ public final class DailySummaryKeeper: Sendable {
         var strike: StrikeSample?
         switch message {
         case .tempestObservation(let observation):
-            samples = observation.rows.map { row in
-                var sample = ObservationSample(serial: serial, timestamp: row.timestamp.secondsSince1970)
-                sample.rainMillimeters = row.rainAccumulatedMillimeters
-                sample.reportIntervalMinutes = row.reportIntervalMinutes
-                sample.airTemperatureCelsius = row.airTemperatureCelsius
-                sample.windGustMetersPerSecond = row.windGustMetersPerSecond
-                sample.windDirectionDegrees = row.windDirectionDegrees
-                sample.lightningStrikeCount = row.lightningStrikeCount
-                sample.lightningStrikeAverageDistanceKilometers = row.lightningStrikeAverageDistanceKilometers
-                return sample
-            }
+            samples = observation.rows.map { DailySummaryKeeper.sample($0, serial: serial) }
         case .airObservation(let observation):
-            samples = observation.rows.map { row in
-                var sample = ObservationSample(serial: serial, timestamp: row.timestamp.secondsSince1970)
-                sample.reportIntervalMinutes = row.reportIntervalMinutes
-                sample.airTemperatureCelsius = row.airTemperatureCelsius
-                sample.lightningStrikeCount = row.lightningStrikeCount
-                sample.lightningStrikeAverageDistanceKilometers = row.lightningStrikeAverageDistanceKilometers
-                return sample
-            }
+            samples = observation.rows.map { DailySummaryKeeper.sample($0, serial: serial) }
         case .skyObservation(let observation):
-            samples = observation.rows.map { row in
-                var sample = ObservationSample(serial: serial, timestamp: row.timestamp.secondsSince1970)
-                sample.rainMillimeters = row.rainAccumulatedMillimeters
-                sample.reportIntervalMinutes = row.reportIntervalMinutes
-                sample.windGustMetersPerSecond = row.windGustMetersPerSecond
-                sample.windDirectionDegrees = row.windDirectionDegrees
-                return sample
-            }
+            samples = observation.rows.map { DailySummaryKeeper.sample($0, serial: serial) }
         case .lightningStrike(let event):
             strike = StrikeSample(serial: serial, timestamp: event.timestamp.secondsSince1970, distanceKilometers: event.distanceKilometers)
         default:
@@ -146,15 +122,18 @@ public final class DailySummaryKeeper: Sendable {
         accumulator.withLock { $0.current(serial: serial, at: now) }
     }
 
+    /// What the daily summaries count of a stored row (`ObservationSample.landings`,
+    /// read where `ObservationRecord.landings` stored them).
     public static func sample(_ record: ObservationRecord) -> ObservationSample {
         var sample = ObservationSample(serial: record.serial, timestamp: record.timestamp)
-        sample.rainMillimeters = record.rainAccumulatedMillimeters
-        sample.reportIntervalMinutes = record.reportIntervalMinutes.map(Int64.init)
-        sample.airTemperatureCelsius = record.airTemperatureCelsius
-        sample.windGustMetersPerSecond = record.windGustMetersPerSecond
-        sample.windDirectionDegrees = record.windDirectionDegrees.map(Double.init)
-        sample.lightningStrikeCount = record.lightningStrikeCount.map(Int64.init)
-        sample.lightningStrikeAverageDistanceKilometers = record.lightningStrikeAverageDistanceKilometers.map(Double.init)
+        ObservationSample.landings.fill(&sample, from: record, through: ObservationRecord.landings)
+        return sample
+    }
+
+    /// What the daily summaries count of a decoded row (`ObservationSample.landings`).
+    static func sample<Row: ObservationRowLayout>(_ row: Row, serial: String) -> ObservationSample {
+        var sample = ObservationSample(serial: serial, timestamp: row.timestamp.secondsSince1970)
+        ObservationSample.landings.fill(&sample, from: row)
         return sample
     }
 

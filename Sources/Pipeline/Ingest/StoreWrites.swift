@@ -5,6 +5,8 @@ import Storage
 import TempestUDP
 
 /// Maps decoded messages onto the store's records, in protocol units.
+/// Observation rows go through their kind's field table
+/// (`ObservationRecord.landings` says where each field lands).
 ///
 /// Values the store keeps as integers (directions, illuminance, solar
 /// radiation, strike distance and energy) are rounded to the nearest whole
@@ -20,78 +22,22 @@ public enum StoreWrites {
         let serial = envelope.serialNumber.rawValue
         let hub = envelope.hubSerialNumber?.rawValue
         let firmware = envelope.firmwareRevision?.numericValue.map { Int(clamping: $0) }
+        // One row's record: its kind's fields where `ObservationRecord.landings` puts them.
+        func record<Row: ObservationRowLayout>(_ row: Row, kind: ObservationRecord.Kind) -> ObservationRecord {
+            var record = ObservationRecord(
+                serial: serial, timestamp: row.timestamp.secondsSince1970, kind: kind, source: source, receivedAt: receivedAt)
+            record.hubSerial = hub
+            record.firmwareRevision = firmware
+            ObservationRecord.landings.fill(&record, from: row)
+            return record
+        }
         switch message {
         case .tempestObservation(let observation):
-            return observation.rows.map { row in
-                var record = ObservationRecord(
-                    serial: serial, timestamp: row.timestamp.secondsSince1970, kind: .tempest, source: source,
-                    receivedAt: receivedAt)
-                record.hubSerial = hub
-                record.firmwareRevision = firmware
-                record.windLullMetersPerSecond = row.windLullMetersPerSecond
-                record.windAverageMetersPerSecond = row.windAverageMetersPerSecond
-                record.windGustMetersPerSecond = row.windGustMetersPerSecond
-                record.windDirectionDegrees = whole(row.windDirectionDegrees)
-                record.windSampleIntervalSeconds = row.windSampleIntervalSeconds.map { Int(clamping: $0) }
-                record.stationPressureMillibars = row.stationPressureMillibars
-                record.airTemperatureCelsius = row.airTemperatureCelsius
-                record.relativeHumidityPercent = row.relativeHumidityPercent
-                record.illuminanceLux = whole(row.illuminanceLux)
-                record.uvIndex = row.uvIndex
-                record.solarRadiationWattsPerSquareMeter = whole(row.solarRadiationWattsPerSquareMeter)
-                record.rainAccumulatedMillimeters = row.rainAccumulatedMillimeters
-                record.precipitationType = row.precipitationType.map { Int(clamping: $0.code) }
-                record.lightningStrikeAverageDistanceKilometers = whole(row.lightningStrikeAverageDistanceKilometers)
-                record.lightningStrikeCount = row.lightningStrikeCount.map { Int(clamping: $0) }
-                record.batteryVolts = row.batteryVolts
-                record.reportIntervalMinutes = row.reportIntervalMinutes.map { Int(clamping: $0) }
-                record.localDayRainAccumulationMillimeters = row.localDayRainAccumulationMillimeters
-                record.nearCastRainAccumulationMillimeters = row.nearCastRainAccumulationMillimeters
-                record.localDayNearCastRainAccumulationMillimeters = row.localDayNearCastRainAccumulationMillimeters
-                record.precipitationAnalysisType = row.precipitationAnalysisType.map { Int(clamping: $0) }
-                return .observation(record)
-            }
+            return observation.rows.map { .observation(record($0, kind: .tempest)) }
         case .airObservation(let observation):
-            return observation.rows.map { row in
-                var record = ObservationRecord(
-                    serial: serial, timestamp: row.timestamp.secondsSince1970, kind: .air, source: source,
-                    receivedAt: receivedAt)
-                record.hubSerial = hub
-                record.firmwareRevision = firmware
-                record.stationPressureMillibars = row.stationPressureMillibars
-                record.airTemperatureCelsius = row.airTemperatureCelsius
-                record.relativeHumidityPercent = row.relativeHumidityPercent
-                record.lightningStrikeCount = row.lightningStrikeCount.map { Int(clamping: $0) }
-                record.lightningStrikeAverageDistanceKilometers = whole(row.lightningStrikeAverageDistanceKilometers)
-                record.batteryVolts = row.batteryVolts
-                record.reportIntervalMinutes = row.reportIntervalMinutes.map { Int(clamping: $0) }
-                return .observation(record)
-            }
+            return observation.rows.map { .observation(record($0, kind: .air)) }
         case .skyObservation(let observation):
-            return observation.rows.map { row in
-                var record = ObservationRecord(
-                    serial: serial, timestamp: row.timestamp.secondsSince1970, kind: .sky, source: source,
-                    receivedAt: receivedAt)
-                record.hubSerial = hub
-                record.firmwareRevision = firmware
-                record.illuminanceLux = whole(row.illuminanceLux)
-                record.uvIndex = row.uvIndex
-                record.rainAccumulatedMillimeters = row.rainAccumulatedMillimeters
-                record.windLullMetersPerSecond = row.windLullMetersPerSecond
-                record.windAverageMetersPerSecond = row.windAverageMetersPerSecond
-                record.windGustMetersPerSecond = row.windGustMetersPerSecond
-                record.windDirectionDegrees = whole(row.windDirectionDegrees)
-                record.batteryVolts = row.batteryVolts
-                record.reportIntervalMinutes = row.reportIntervalMinutes.map { Int(clamping: $0) }
-                record.solarRadiationWattsPerSquareMeter = whole(row.solarRadiationWattsPerSquareMeter)
-                record.localDayRainAccumulationMillimeters = row.localDayRainAccumulationMillimeters
-                record.precipitationType = row.precipitationType.map { Int(clamping: $0.code) }
-                record.windSampleIntervalSeconds = row.windSampleIntervalSeconds.map { Int(clamping: $0) }
-                record.nearCastRainAccumulationMillimeters = row.nearCastRainAccumulationMillimeters
-                record.localDayNearCastRainAccumulationMillimeters = row.localDayNearCastRainAccumulationMillimeters
-                record.precipitationAnalysisType = row.precipitationAnalysisType.map { Int(clamping: $0) }
-                return .observation(record)
-            }
+            return observation.rows.map { .observation(record($0, kind: .sky)) }
         case .rapidWind(let sample):
             // A sample without a speed carries nothing to keep.
             guard let speed = sample.windSpeedMetersPerSecond else { return [] }

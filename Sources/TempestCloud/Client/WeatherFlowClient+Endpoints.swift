@@ -31,23 +31,24 @@ extension WeatherFlowClient {
     /// most five days, de-duplicated by timestamp and sorted. Empty when the
     /// cloud has no data; a device of another type is a malformed response.
     public func deviceObservations(deviceID: Int, from start: UnixTimestamp, to end: UnixTimestamp) async throws(WeatherFlowError) -> [TempestObservation.Row] {
-        try await windowedRows(deviceID: deviceID, type: "obs_st", from: start, to: end) { TempestObservation.Row(restRow: $0) }
+        try await windowedRows(deviceID: deviceID, from: start, to: end)
     }
 
     /// AIR (`obs_air`) rows of a device; see ``deviceObservations(deviceID:from:to:)``.
     public func airObservations(deviceID: Int, from start: UnixTimestamp, to end: UnixTimestamp) async throws(WeatherFlowError) -> [AirObservation.Row] {
-        try await windowedRows(deviceID: deviceID, type: "obs_air", from: start, to: end) { AirObservation.Row(restRow: $0) }
+        try await windowedRows(deviceID: deviceID, from: start, to: end)
     }
 
     /// SKY (`obs_sky`) rows of a device; see ``deviceObservations(deviceID:from:to:)``.
     public func skyObservations(deviceID: Int, from start: UnixTimestamp, to end: UnixTimestamp) async throws(WeatherFlowError) -> [SkyObservation.Row] {
-        try await windowedRows(deviceID: deviceID, type: "obs_sky", from: start, to: end) { SkyObservation.Row(restRow: $0) }
+        try await windowedRows(deviceID: deviceID, from: start, to: end)
     }
 
-    private func windowedRows<Row: Sendable>(
-        deviceID: Int, type expectedType: String, from start: UnixTimestamp, to end: UnixTimestamp,
-        decode: (JSONValue) -> Row?
-    ) async throws(WeatherFlowError) -> [Row] where Row: TimestampedRow {
+    /// The rows of the kind `Row` (its table decodes them), as above.
+    private func windowedRows<Row: ObservationRowLayout>(
+        deviceID: Int, from start: UnixTimestamp, to end: UnixTimestamp
+    ) async throws(WeatherFlowError) -> [Row] {
+        let expectedType = Row.messageType.rawValue
         let path = "/observations/device/\(deviceID)"
         var rowsByTime: [Int64: Row] = [:]
         for window in Self.windows(from: start.secondsSince1970, to: end.secondsSince1970) {
@@ -62,7 +63,7 @@ extension WeatherFlowClient {
                 throw .malformedResponse("device \(deviceID) reports \(type), expected \(expectedType)", url: baseURL + path)
             }
             for row in rows {
-                guard let decoded = decode(row) else {
+                guard let decoded = Row(restRow: row) else {
                     throw .malformedResponse("an \(type) row has no timestamp", url: baseURL + path)
                 }
                 rowsByTime[decoded.timestamp.secondsSince1970] = decoded

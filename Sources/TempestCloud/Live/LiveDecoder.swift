@@ -79,33 +79,31 @@ public struct LiveDecoder: Sendable {
         let message: TempestMessage
         switch type {
         case "obs_st":
-            let good = try Self.goodRows(rows, type: type, minimumValues: 18, TempestObservation.Row.init(restRow:))
-            message = .tempestObservation(TempestObservation(envelope: envelope, rows: good))
+            message = .tempestObservation(TempestObservation(envelope: envelope, rows: try Self.goodRows(rows, type: type)))
         case "obs_air":
-            let good = try Self.goodRows(rows, type: type, minimumValues: 8, AirObservation.Row.init(restRow:))
-            message = .airObservation(AirObservation(envelope: envelope, rows: good))
+            message = .airObservation(AirObservation(envelope: envelope, rows: try Self.goodRows(rows, type: type)))
         default:
-            let good = try Self.goodRows(rows, type: type, minimumValues: 14, SkyObservation.Row.init(restRow:))
-            message = .skyObservation(SkyObservation(envelope: envelope, rows: good))
+            message = .skyObservation(SkyObservation(envelope: envelope, rows: try Self.goodRows(rows, type: type)))
         }
         let isCache = json["source"]?.stringValue == "cache"
         return .device(LiveDeviceMessage(message: message, deviceID: deviceID, isCacheReplay: isCache))
     }
 
-    /// The rows at least `minimumValues` long with a timestamp in range; an
-    /// error when none is.
-    private static func goodRows<Row: TimestampedRow>(
-        _ rows: [JSONValue], type: String, minimumValues: Int, _ decode: (JSONValue) -> Row?
+    /// The rows at least as long as the UDP layout (`Row.minimumValueCount`)
+    /// with a timestamp in range; an error when none is.
+    private static func goodRows<Row: ObservationRowLayout>(
+        _ rows: [JSONValue], type: String
     ) throws(LiveMessageError) -> [Row] {
         let good = rows.compactMap { row -> Row? in
-            guard let values = row.arrayValue, values.count >= minimumValues, let decoded = decode(row),
+            guard let values = row.arrayValue, values.count >= Row.minimumValueCount, let decoded = Row(restRow: row),
                 Self.isPlausible(decoded.timestamp.secondsSince1970)
             else { return nil }
             return decoded
         }
         guard !good.isEmpty else {
             throw LiveMessageError(
-                .badValue, "\(type) has no usable row (each needs \(minimumValues) values and a timestamp in range)")
+                .badValue,
+                "\(type) has no usable row (each needs \(Row.minimumValueCount) values and a timestamp in range)")
         }
         return good
     }

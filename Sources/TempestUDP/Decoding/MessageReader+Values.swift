@@ -32,11 +32,12 @@ extension MessageReader {
     }
 
     /// A measured number: nil for `null` or an absent slot; a value outside
-    /// `bounds` becomes nil and is recorded as a range violation.
+    /// `bounds` becomes nil and is recorded as a range violation. The field's
+    /// name is taken only then (observation rows look it up in their table).
     @inline(__always)
     mutating func readMeasurement(
         at index: Int,
-        field: String,
+        field: @autoclosure () -> String,
         bounds: RangePolicy.Bounds
     ) throws(DecodeError) -> Double? {
         guard index >= 0 else { return nil }
@@ -45,14 +46,14 @@ extension MessageReader {
         case .number:
             let value = token.number
             guard value >= bounds.lower && value <= bounds.upper else {
-                diagnostics.rangeViolations.append(.init(field: field, value: value))
+                diagnostics.rangeViolations.append(.init(field: field(), value: value))
                 return nil
             }
             return value
         case .null:
             return nil
         default:
-            throw DecodeError(.wrongType, "\(field) must be a number, not \(MessageReader.describe(token.kind))")
+            throw DecodeError(.wrongType, "\(field()) must be a number, not \(MessageReader.describe(token.kind))")
         }
     }
 
@@ -61,12 +62,12 @@ extension MessageReader {
     @inline(__always)
     mutating func readMeasuredInteger(
         at index: Int,
-        field: String,
+        field: @autoclosure () -> String,
         bounds: RangePolicy.Bounds
     ) throws(DecodeError) -> Int64? {
-        guard let value = try readMeasurement(at: index, field: field, bounds: bounds) else { return nil }
+        guard let value = try readMeasurement(at: index, field: field(), bounds: bounds) else { return nil }
         guard let integer = MessageReader.exactInteger(value) else {
-            diagnostics.rangeViolations.append(.init(field: field, value: value))
+            diagnostics.rangeViolations.append(.init(field: field(), value: value))
             return nil
         }
         return integer

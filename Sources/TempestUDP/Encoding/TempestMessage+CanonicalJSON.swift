@@ -110,60 +110,32 @@ extension ObservationRow {
     /// Writes the row's members (not the enclosing braces) in wire order.
     public func writeCanonicalMembers(into json: inout JSONWriter) {
         switch self {
-        case .tempest(let row):
-            json.member("timestamp", row.timestamp.secondsSince1970)
-            json.member("wind_lull", row.windLullMetersPerSecond)
-            json.member("wind_avg", row.windAverageMetersPerSecond)
-            json.member("wind_gust", row.windGustMetersPerSecond)
-            json.member("wind_direction", row.windDirectionDegrees)
-            json.member("wind_sample_interval", row.windSampleIntervalSeconds)
-            json.member("station_pressure", row.stationPressureMillibars)
-            json.member("air_temperature", row.airTemperatureCelsius)
-            json.member("relative_humidity", row.relativeHumidityPercent)
-            json.member("illuminance", row.illuminanceLux)
-            json.member("uv", row.uvIndex)
-            json.member("solar_radiation", row.solarRadiationWattsPerSquareMeter)
-            json.member("rain_accumulated", row.rainAccumulatedMillimeters)
-            json.member("precipitation_type", row.precipitationType?.code)
-            json.member("lightning_strike_avg_distance", row.lightningStrikeAverageDistanceKilometers)
-            json.member("lightning_strike_count", row.lightningStrikeCount)
-            json.member("battery", row.batteryVolts)
-            json.member("report_interval", row.reportIntervalMinutes)
-            if let value = row.localDayRainAccumulationMillimeters { json.member("local_day_rain_accumulation", value) }
-            if let value = row.nearCastRainAccumulationMillimeters { json.member("nc_rain_accumulation", value) }
-            if let value = row.localDayNearCastRainAccumulationMillimeters {
-                json.member("local_day_nc_rain_accumulation", value)
+        case .tempest(let row): row.writeCanonicalMembers(into: &json)
+        case .air(let row): row.writeCanonicalMembers(into: &json)
+        case .sky(let row): row.writeCanonicalMembers(into: &json)
+        }
+    }
+}
+
+extension ObservationRowLayout {
+    /// The timestamp, then every field of the kind's table in index order,
+    /// `null` where missing; a REST/WebSocket-only field (past the UDP row)
+    /// only when it has a value, so UDP rows keep their shape.
+    func writeCanonicalMembers(into json: inout JSONWriter) {
+        json.member("timestamp", timestamp.secondsSince1970)
+        for field in Self.fields {
+            let isCloudOnly = field.index >= Self.minimumValueCount
+            switch field.slot {
+            case .number(let property):
+                let value = self[keyPath: property]
+                if value != nil || !isCloudOnly { json.member(field.name, value) }
+            case .integer(let property):
+                let value = self[keyPath: property]
+                if value != nil || !isCloudOnly { json.member(field.name, value) }
+            case .precipitationType(let property):
+                let value = self[keyPath: property]
+                if value != nil || !isCloudOnly { json.member(field.name, value?.code) }
             }
-            if let value = row.precipitationAnalysisType { json.member("precipitation_analysis_type", value) }
-        case .air(let row):
-            json.member("timestamp", row.timestamp.secondsSince1970)
-            json.member("station_pressure", row.stationPressureMillibars)
-            json.member("air_temperature", row.airTemperatureCelsius)
-            json.member("relative_humidity", row.relativeHumidityPercent)
-            json.member("lightning_strike_count", row.lightningStrikeCount)
-            json.member("lightning_strike_avg_distance", row.lightningStrikeAverageDistanceKilometers)
-            json.member("battery", row.batteryVolts)
-            json.member("report_interval", row.reportIntervalMinutes)
-        case .sky(let row):
-            json.member("timestamp", row.timestamp.secondsSince1970)
-            json.member("illuminance", row.illuminanceLux)
-            json.member("uv", row.uvIndex)
-            json.member("rain_accumulated", row.rainAccumulatedMillimeters)
-            json.member("wind_lull", row.windLullMetersPerSecond)
-            json.member("wind_avg", row.windAverageMetersPerSecond)
-            json.member("wind_gust", row.windGustMetersPerSecond)
-            json.member("wind_direction", row.windDirectionDegrees)
-            json.member("battery", row.batteryVolts)
-            json.member("report_interval", row.reportIntervalMinutes)
-            json.member("solar_radiation", row.solarRadiationWattsPerSquareMeter)
-            json.member("local_day_rain_accumulation", row.localDayRainAccumulationMillimeters)
-            json.member("precipitation_type", row.precipitationType?.code)
-            json.member("wind_sample_interval", row.windSampleIntervalSeconds)
-            if let value = row.nearCastRainAccumulationMillimeters { json.member("nc_rain_accumulation", value) }
-            if let value = row.localDayNearCastRainAccumulationMillimeters {
-                json.member("local_day_nc_rain_accumulation", value)
-            }
-            if let value = row.precipitationAnalysisType { json.member("precipitation_analysis_type", value) }
         }
     }
 }
