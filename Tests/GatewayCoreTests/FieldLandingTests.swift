@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-@testable import GatewayCore
 import Meteorology
 import Storage
 import TempestCloud
 import TempestUDP
 import Testing
+@testable import Pipeline
 
 /// The field tables past the protocol: for each kind and each field, the
 /// UDP decoder and the WebSocket (the REST row decoder) agree, the value

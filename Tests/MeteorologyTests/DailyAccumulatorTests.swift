@@ -47,6 +47,22 @@ struct DailyAccumulatorTests {
         return accumulator
     }
 
+    @Test("rain no counter can hold counts as none, never ends the process")
+    func absurdRainIsIgnored() {
+        let day = simulatedDay()
+        var absurd = ObservationSample(serial: "ST-00054321", timestamp: day.observations[10].timestamp + 1)
+        absurd.rainMillimeters = 1e300
+        var accumulator = accumulate(day.observations, day.strikes)
+        let date = LocalDate("2024-07-13")!
+        let before = accumulator.totals(serial: "ST-00054321", on: date)
+        accumulator.add(absurd)
+        let after = accumulator.totals(serial: "ST-00054321", on: date)
+        #expect(before.rainMillimeters > 0)
+        #expect(after.rainMillimeters == before.rainMillimeters)
+        #expect(after.rainMinutes == before.rainMinutes)
+        #expect(after.observationCount == before.observationCount + 1)
+    }
+
     @Test("a clean day's totals")
     func cleanDay() {
         let day = simulatedDay()

@@ -56,8 +56,12 @@ public struct DayTotals: Hashable, Sendable {
 
     mutating func add(_ sample: ObservationSample) {
         observationCount += 1
-        if let rain = sample.rainMillimeters, rain > 0 {
-            rainMillionthsOfMillimeter += Int64((rain * 1_000_000).rounded())
+        // Rain no counter can hold (only the cloud's unchecked rows can
+        // carry it) counts as none rather than ending the process.
+        if let rain = sample.rainMillimeters, rain > 0, let millionths = Int64(exactly: (rain * 1_000_000).rounded()),
+            case (let total, false) = rainMillionthsOfMillimeter.addingReportingOverflow(millionths)
+        {
+            rainMillionthsOfMillimeter = total
             rainMinutes += Int(max(1, sample.reportIntervalMinutes ?? 1))
         }
         if let count = sample.lightningStrikeCount, count > 0 {

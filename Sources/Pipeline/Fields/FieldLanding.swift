@@ -22,7 +22,9 @@ enum FieldLanding<Target>: Sendable {
     func write(_ value: ObservationValue?, into target: inout Target) {
         switch self {
         case .number(let property): target[keyPath: property] = value?.number
-        case .wholeNumber(let property): target[keyPath: property] = value.map { Int($0.number.rounded()) }
+        // A number no whole number can hold (only the cloud's rows, which
+        // the range policy does not check, can carry one) lands as unknown.
+        case .wholeNumber(let property): target[keyPath: property] = value.flatMap { Int(exactly: $0.number.rounded()) }
         case .integer(let property): target[keyPath: property] = value?.integer.map { Int(clamping: $0) }
         case .integer64(let property): target[keyPath: property] = value?.integer
         }
