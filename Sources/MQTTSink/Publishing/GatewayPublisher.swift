@@ -87,6 +87,8 @@ public final class GatewayPublisher: Sink {
     /// Wakes the pump: a commit that left it work, the broker's events (a
     /// connection, an acknowledgement, a loss), so that it need not poll.
     let wakeup = WakeupEvent()
+    /// Hands each commit's events and values to the client, woken by `committed`.
+    let commitThread = CommitDeliveryThread()
 
     /// The sink's name in status and logs.
     public var name: String { "mqtt" }
@@ -115,6 +117,14 @@ public final class GatewayPublisher: Sink {
         self.connection = ConnectionSupervisor(
             statusTopic: layout.gatewayStatus, restartDelaySeconds: restartDelaySeconds, makeConnection: makeConnection)
         try connection.start(configuration) { [weak self] event in self?.handle(event) }
+        commitThread.start { [weak self] in
+            guard let self, self.deliverCommitted() else { return }
+            self.wakeup.signal()
+        }
+    }
+
+    deinit {
+        commitThread.stop(waiting: false)
     }
 
     /// How long to wait before trying again after a failure that ended
@@ -245,26 +255,32 @@ public final class GatewayPublisher: Sink {
     /// the pump reads them from the outbox, oldest first.
     public func committed(_ report: CommitReport) {
         let messages = report.outboxMessages
-        let wake = parts.withLock { parts -> Bool in
-            let pending = parts.committedMessages.count
+        let (work, pumpNeeded) = parts.withLock { parts -> (Bool, Bool) in
+            var pumpNeeded = parts.homeAssistant.takePumpNeeded()
             if !messages.isEmpty {
+                let pending = parts.committedMessages.count
                 if parts.outbox.mayKeepCommitted(count: pending + messages.count, connected: parts.connection.isConnected) {
                     parts.committedMessages += messages
                 } else {
                     parts.committedMessages.removeAll()
+                    pumpNeeded = true
                 }
             }
             parts.committedNotices += report.notices
-            return !messages.isEmpty || !report.notices.isEmpty || parts.retained.hasValuesAwaitingCommit
-                || parts.homeAssistant.takePumpNeeded()
+            let work = !parts.committedMessages.isEmpty || !parts.committedNotices.isEmpty || parts.retained.hasValuesAwaitingCommit
+            return (work, pumpNeeded)
         }
-        if wake { wakeup.signal() }
+        if work { commitThread.isRunning ? commitThread.signal() : wakeup.signal() }
+        if pumpNeeded { wakeup.signal() }
     }
 
-    /// The pump's part of a commit: records the committed notices' values
-    /// and devices, sends the committed messages kept for it, then the
-    /// values that changed.
-    func deliverCommitted() {
+    /// A commit's part (on the commit thread, or in the pump's round):
+    /// records the committed notices' values and devices, sends the
+    /// committed messages kept for it, then the values that changed.
+    /// Returns whether the pump has work from it (a device to announce, or
+    /// messages to read back from the outbox).
+    @discardableResult
+    func deliverCommitted() -> Bool {
         let (notices, messages, epoch, readInstead) = parts.withLock { parts -> ([CommitNotice], [OutboxMessage], UInt64?, Bool) in
             defer {
                 parts.committedNotices.removeAll()
@@ -275,7 +291,7 @@ public final class GatewayPublisher: Sink {
             return (parts.committedNotices, claimed ? parts.committedMessages : [], claimed ? parts.connection.epoch : nil, kept && !claimed)
         }
         // Another round was sending: these are read from the outbox on the next.
-        if readInstead { wakeup.signal() }
+        var pumpNeeded = readInstead
         for case let notice as RetainedStateNotice in notices.lazy.map(\.value) {
             for heard in notice.heard {
                 noteDevice(heard.device, receivedAt: heard.receivedAt, silenceAllowedSeconds: heard.silenceAllowedSeconds)
@@ -287,6 +303,9 @@ public final class GatewayPublisher: Sink {
             if let mqtt { send(messages, with: mqtt, epoch: epoch) }
         }
         sendValuesAwaitingCommit()
+        // A device heard for the first time is announced by the pump.
+        if parts.withLock({ $0.homeAssistant.takePumpNeeded() }) { pumpNeeded = true }
+        return pumpNeeded
     }
 
     /// Sends the latest value of each topic changed since the last commit
@@ -327,6 +346,9 @@ public final class GatewayPublisher: Sink {
     /// Publishes `offline`, waits briefly for outstanding acknowledgements
     /// and disconnects cleanly (so the last will is not sent).
     public func stop() async {
+        // What the last commits left goes before `offline`.
+        commitThread.stop()
+        deliverCommitted()
         guard let mqtt else { return }
         if mqtt.isConnected {
             publishState(mqtt, topic: layout.gatewayStatus, text: "offline", qos: 1)

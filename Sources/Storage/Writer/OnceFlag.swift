@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import SystemSupport
+
 /// A flag that can be set once, from any thread.
 final class OnceFlag: @unchecked Sendable {
     private let lock = ConditionLock()

@@ -4,12 +4,14 @@
 import Glibc
 
 /// A pthread mutex with one condition variable on the monotonic clock, for
-/// the writer thread and the threads that hand it work.
-final class ConditionLock: @unchecked Sendable {
+/// a thread of its own (the store writer, a sink's) and the threads that
+/// hand it work: waking one costs what the kernel charges for a futex.
+public final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    /// A new mutex and condition variable.
+    public init() {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -26,7 +28,7 @@ final class ConditionLock: @unchecked Sendable {
     }
 
     /// Runs `body` with the mutex held.
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -34,14 +36,14 @@ final class ConditionLock: @unchecked Sendable {
 
     /// Wakes the waiting thread. Best called after the mutex is released:
     /// a thread woken while it is held runs only to block on it.
-    func signal() {
+    public func signal() {
         pthread_cond_broadcast(condition)
     }
 
     /// With the mutex held: waits for a signal or until the monotonic clock
     /// reaches `deadline` (`MonotonicClock.nanoseconds()`; nil waits
     /// without limit).
-    func wait(until deadline: UInt64?) {
+    public func wait(until deadline: UInt64?) {
         guard let deadline else {
             pthread_cond_wait(condition, mutex)
             return
