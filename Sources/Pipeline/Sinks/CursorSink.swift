@@ -85,8 +85,13 @@ public final class CursorSink: Sink {
 
     public func run() async {
         await cancelWhenGracefulShutdown { [self] in
+            // One read-only connection for the sink's life, opened again only after a failure.
+            var store: Store?
             while !Task.isCancelled {
-                let failed = await deliverAvailable()
+                if store == nil { store = try? Store(readOnlyPath: databasePath, logger: logger) }
+                var failed = true
+                if let store { failed = await deliverAvailable(from: store) }
+                if failed { store = nil }
                 await wakeup.wait(untilMonotonicSeconds: failed ? MonotonicClock.seconds() + retryDelaySeconds : nil)
             }
         }
@@ -94,8 +99,7 @@ public final class CursorSink: Sink {
 
     /// Delivers batch after batch until the journal's end; true when the
     /// destination failed (then it waits before trying again).
-    func deliverAvailable() async -> Bool {
-        guard let store = try? Store(readOnlyPath: databasePath, logger: logger) else { return true }
+    func deliverAvailable(from store: Store) async -> Bool {
         while !Task.isCancelled {
             let cursor = state.withLock { $0.cursor }
             let entries: [JournalEntry]
@@ -129,7 +133,8 @@ public final class CursorSink: Sink {
 
     /// Delivers what is left once, then stops.
     public func stop() async {
-        _ = await deliverAvailable()
+        guard let store = try? Store(readOnlyPath: databasePath, logger: logger) else { return }
+        _ = await deliverAvailable(from: store)
     }
 
     /// Journal entries not yet delivered, as far as the last commit told.

@@ -23,7 +23,8 @@ extension Store {
         case .dailySummary(let record): try upsert(record)
         case .forecastSnapshot(let record): try insert(record)
         case .quarantine(let record): try insert(record)
-        case .acknowledgeOutbox(let ids): try acknowledge(ids)
+        // Empty: the write a notice with no facts rides with (`StoreWriter.submit(_:notice:)`).
+        case .acknowledgeOutbox(let ids): if !ids.isEmpty { try acknowledge(ids) }
         case .outbox(let message): return try enqueue(message, limits: outboxLimits)
         case .sinkCursor(let name, let position, let now): try setSinkCursor(named: name, position: position, now: now)
         }
