@@ -7,9 +7,10 @@ import ServiceLifecycle
 import Storage
 import SystemSupport
 
-/// The pump: the publisher's own task. It publishes what commits left it,
-/// and what else there is (after a reconnect, for new devices,
-/// availability, and the outbox read back from the store).
+/// The pump: the publisher's own task. It publishes what the commit thread
+/// left it (or, without that thread, what commits left), and what else
+/// there is (after a reconnect, for new devices, availability, and the
+/// outbox read back from the store).
 extension GatewayPublisher {
     /// Connects in the background; a broker that is down is retried.
     public func start() throws {

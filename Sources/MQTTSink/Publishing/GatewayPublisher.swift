@@ -26,7 +26,8 @@ import SystemSupport
 ///   clean stop, and `offline` through the last will otherwise.
 ///
 /// It is the MQTT sink (`Sink`): the store writer tells it of each commit
-/// (`committed`), and it publishes on its own task (`run`, the pump), never
+/// (`committed`), and it publishes from its own thread (`mqtt-commits`, a
+/// commit's events and values) and task (`run`, the pump: the rest), never
 /// on the writer's thread.
 public final class GatewayPublisher: Sink {
     /// The parts' state, under one lock: a message is published and recorded
@@ -248,8 +249,8 @@ public final class GatewayPublisher: Sink {
     }
 
     /// The store committed (on the writer thread: note and wake, nothing
-    /// more). The pump then publishes the commit's values and events on its
-    /// own task. When everything older has been sent the new outbox
+    /// more). The commit thread then publishes the commit's events and
+    /// values (`deliverCommitted`). When everything older has been sent the new outbox
     /// messages are kept to be sent as they are, which spares a read of the
     /// outbox; otherwise (disconnected, behind, or no room in the window)
     /// the pump reads them from the outbox, oldest first.
