@@ -287,7 +287,7 @@ struct GatewayPublisherTests {
         await publisher.stop()
     }
 
-    @Test("at a station's pace each acknowledged entry is deleted with the next commit")
+    @Test("at a station's pace each acknowledged entry is deleted with the next commit, and the pump is never woken for it")
     func acknowledgementsRideAlong() async throws {
         let broker = try MosquittoBroker()
         let directory = try TemporaryDirectory()
@@ -301,6 +301,14 @@ struct GatewayPublisherTests {
         defer { pump.cancel() }
         try await Self.startConnected(publisher)
         await publisher.pump()  // reads the (empty) outbox to its end
+        // The rounds the connection gave the pump are over once the count stands still.
+        var rounds = publisher.pumpRounds.load(ordering: .relaxed)
+        for _ in 0..<50 {
+            try await Task.sleep(nanoseconds: 100_000_000)
+            let now = publisher.pumpRounds.load(ordering: .relaxed)
+            if now == rounds { break }
+            rounds = now
+        }
         // Five events, one commit each, each acknowledged before the next.
         for index in 1...5 {
             try writer.submit([Self.event(index)])
@@ -312,6 +320,9 @@ struct GatewayPublisherTests {
         // Each commit carried the previous event's deletion; the last waits.
         #expect(reports.withLock { $0.map(\.acknowledgedCount) } == [0, 1, 1, 1, 1])
         #expect(reports.withLock { $0.compactMap(\.outboxDepth) } == [1, 1, 1, 1, 1])
+        // Each event left from the publisher's commit thread; neither it nor its
+        // acknowledgement woke the pump.
+        #expect(publisher.pumpRounds.load(ordering: .relaxed) == rounds)
         await publisher.stop()
         // Stopping, the writer deletes what was acknowledged: one more commit.
         writer.shutdown()

@@ -42,6 +42,7 @@ extension GatewayPublisher {
     /// announce new devices, publish availability changes, and send the next
     /// outbox batch.
     public func pump() async {
+        pumpRounds.add(1, ordering: .relaxed)
         deliverCommitted()
         restartIfRetriesEnded()
         // Every retained value again, through the window like any pending

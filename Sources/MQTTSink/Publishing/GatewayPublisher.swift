@@ -90,6 +90,9 @@ public final class GatewayPublisher: Sink {
     let wakeup = WakeupEvent()
     /// Hands each commit's events and values to the client, woken by `committed`.
     let commitThread = CommitDeliveryThread()
+    /// Rounds the pump has run, for tests: at a station's pace commits and
+    /// their acknowledgements leave it asleep.
+    package let pumpRounds = Atomic<Int>(0)
 
     /// The sink's name in status and logs.
     public var name: String { "mqtt" }
