@@ -116,6 +116,8 @@ let package = Package(
                 "CSQLite",
                 // Redacts secrets from the forecast URLs it stores.
                 "HTTP",
+                // LocalDate: the key of daily summaries (in the commit journal too).
+                "Meteorology",
                 "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -218,6 +220,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Export as a sink: every committed fact as InfluxDB line protocol
+        // to a time-series database (`[[export]]`, docs/export.md).
+        .target(
+            name: "TimeSeriesExport",
+            dependencies: [
+                "Pipeline",
+                "HTTP",
+                "Storage",
+                "Meteorology",
+                "SystemSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The WeatherFlow cloud as a source: the REST follower (fallback,
         // backfill, rain check) and the WebSocket follower.
         .target(
@@ -296,6 +311,7 @@ let package = Package(
                 "Forecasting",
                 "GatewayStatus",
                 "WebPage",
+                "TimeSeriesExport",
                 "CProcess",
                 "CVersion",
                 "JSON",
@@ -320,6 +336,7 @@ let package = Package(
             dependencies: [
                 "CProcess",
                 "GatewayCore",
+                "TimeSeriesExport",
                 "Pipeline",
                 "MQTTSink",
                 "CloudFollowing",
@@ -443,6 +460,13 @@ let package = Package(
                 "GatewayCore", "Pipeline", "MQTTSink", "CloudFollowing", "Forecasting", "GatewayStatus", "WebPage",
                 "Storage", "TempestUDP", "Meteorology", "MQTT", "SystemSupport", "TempestTestKit", "JSON", "TempestCloud",
                 "WebSocket",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "TimeSeriesExportTests",
+            dependencies: [
+                "TimeSeriesExport", "Pipeline", "Storage", "Meteorology", "HTTP", "SystemSupport", "TempestTestKit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

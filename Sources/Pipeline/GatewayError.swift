@@ -26,6 +26,8 @@ public struct GatewayError: Error, CustomStringConvertible {
         case webSocketNeedsToken
         /// The forecast service cannot be set up (its API key cannot be read).
         case forecastUnavailable
+        /// An `[[export]]` destination cannot be set up (its token or password cannot be read).
+        case exportUnavailable
     }
 
     /// What went wrong.
@@ -73,6 +75,11 @@ public struct GatewayError: Error, CustomStringConvertible {
     /// The forecast service's problem, in its own words.
     public static func forecastUnavailable(_ description: String) -> GatewayError {
         GatewayError(code: .forecastUnavailable, description: description)
+    }
+
+    /// An `[[export]]` table's problem, after its keys (`export[1].token_file`).
+    public static func exportUnavailable(keys: String, _ description: String) -> GatewayError {
+        GatewayError(code: .exportUnavailable, description: "\(keys): \(description)")
     }
 
     /// `weatherflow.mode` names the WebSocket but there is no token to open it with.

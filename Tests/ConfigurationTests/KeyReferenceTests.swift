@@ -23,7 +23,8 @@ struct KeyReferenceTests {
         for rawLine in try read("packaging/config.toml").split(separator: "\n") {
             let line = rawLine.hasPrefix("# ") ? rawLine.dropFirst(2) : rawLine[...]
             if line.hasPrefix("[") && line.hasSuffix("]") {
-                section = String(line.dropFirst().dropLast())
+                // `[section]`, or `[[section]]` for a list of tables.
+                section = String(line.filter { $0 != "[" && $0 != "]" })
             } else if let equals = line.range(of: " = "), !line.hasPrefix(" ") {
                 let name = line[..<equals.lowerBound]
                 if !name.isEmpty && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {

@@ -23,14 +23,17 @@ struct ShippedExampleTests {
 
     @Test("Every key is documented in its section, with its default value when it has one")
     func everyKeyIsDocumented() throws {
-        // Uncomment every `# key = value` line: each must then be a key of
-        // its section, valid, and (for keys with a default) equal to it.
+        // Uncomment every `# key = value` line, and the `# [[export]]`
+        // headers of the lists (none by default): each key must then be a
+        // key of its section, valid, and (for keys with a default) equal to it.
         let uncommented = try example().split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasPrefix("# ") && line.contains(" = ") ? String(line.dropFirst(2)) : String(line)
+            (line.hasPrefix("# ") && line.contains(" = ")) || line.hasPrefix("# [[") ? String(line.dropFirst(2)) : String(line)
         }.joined(separator: "\n")
         let loaded = ConfigurationLoader.resolve(fileText: uncommented, path: "config.toml", environment: [:])
         #expect(loaded.problems.isEmpty, "\(loaded.problems)")
-        for setting in loaded.settings {
+        let lists = ConfigurationSchema.listSections.map { loaded.lists[$0]?.first ?? [] }
+        #expect(lists.allSatisfy { !$0.isEmpty }, "a list section has no commented table in the example")
+        for setting in loaded.settings + lists.joined() {
             guard case .file = setting.origin else {
                 Issue.record("\(setting.key.path) is not in the example")
                 continue

@@ -51,6 +51,11 @@ public final class LocalHTTPServer: @unchecked Sendable {
         public var query: String
         /// Headers with lower-cased names.
         public var headers: [String: String]
+        /// The body (as many bytes as Content-Length announced and arrived).
+        public var body: [UInt8] = []
+
+        /// The body as text.
+        public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
         /// The value of query parameter `name`, if present.
         public func queryValue(_ name: String) -> String? {
@@ -157,7 +162,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
                 received.append(contentsOf: buffer[0..<count])
                 if received.count >= 4, received.indices.dropLast(3).contains(where: { Array(received[$0..<$0 + 4]) == terminator }) { break }
             }
-            let text = String(decoding: received, as: UTF8.self)
+            let headerEnd = received.indices.dropLast(3).first { Array(received[$0..<$0 + 4]) == terminator }.map { $0 + 4 } ?? received.count
+            let text = String(decoding: received[..<headerEnd], as: UTF8.self)
             let lines = text.components(separatedBy: "\r\n")
             let requestLine = lines[0].split(separator: " ")
             guard requestLine.count >= 2 else { return }
@@ -169,9 +175,21 @@ public final class LocalHTTPServer: @unchecked Sendable {
                 guard let colon = line.firstIndex(of: ":") else { continue }
                 headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
-            let request = RecordedRequest(
+            var request = RecordedRequest(
                 method: method, target: target, path: String(pathAndQuery[0]),
                 query: pathAndQuery.count > 1 ? String(pathAndQuery[1]) : "", headers: headers)
+            // A POST's body: what came with the head, then the rest (bounded, 16 MiB).
+            if let length = headers["content-length"].flatMap(Int.init), length > 0 {
+                if headers["expect"]?.lowercased() == "100-continue" { _ = send(connection, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }
+                var body = Array(received[headerEnd...])
+                let wanted = min(length, 16 << 20)
+                while body.count < wanted {
+                    let count = recv(connection, &buffer, min(buffer.count, wanted - body.count), 0)
+                    guard count > 0 else { break }
+                    body.append(contentsOf: buffer[0..<count])
+                }
+                request.body = body
+            }
 
             lock.lock()
             recorded.append(request)

@@ -25,6 +25,8 @@ public enum ConfigurationLoader {
         var values = [String: (TOMLValue, SettingOrigin)]()
         // The second and later `[[station]]` tables; the first one's keys are in `values`.
         var laterStations = [[String: (TOMLValue, SettingOrigin)]]()
+        // Each list section's tables, in file order (`[[export]]`).
+        var listElements = [String: [[String: (TOMLValue, SettingOrigin)]]]()
         var problems = [ConfigurationProblem]()
         var setsNoKey = false
         var stationsRepeat = false
@@ -36,6 +38,9 @@ public enum ConfigurationLoader {
             stationsRepeat = document.tables.contains { $0.name == stationSection && $0.isArrayElement }
             let stationCount = max(1, document.elementCount(of: stationSection))
             laterStations = Array(repeating: [:], count: stationCount - 1)
+            for section in ConfigurationSchema.listSections {
+                listElements[section] = Array(repeating: [:], count: document.elementCount(of: section))
+            }
             let sections = ConfigurationSchema.sections
             for entry in document.entries {
                 guard let key = ConfigurationSchema.key(entry.key) else {
@@ -45,12 +50,18 @@ public enum ConfigurationLoader {
                     problems.append(ConfigurationSchema.unknownKeyProblem(entry.key, line: entry.line, variable: nil))
                     continue
                 }
+                let isListKey = ConfigurationSchema.listSections.contains(key.section)
                 // A repeated section other than [[station]] has its header's problem.
-                if entry.element > 0 && key.section != stationSection { continue }
-                let label = stationsRepeat && key.section == stationSection ? stationLabel(key, element: entry.element) : key.path
+                if entry.element > 0 && key.section != stationSection && !isListKey { continue }
+                let label =
+                    isListKey
+                    ? listLabel(key, element: entry.element)
+                    : stationsRepeat && key.section == stationSection ? stationLabel(key, element: entry.element) : key.path
                 switch key.rule.check(entry.value) {
                 case .success(let value):
-                    if entry.element == 0 {
+                    if isListKey {
+                        listElements[key.section]?[entry.element][key.path] = (value, .file(line: entry.line))
+                    } else if entry.element == 0 {
                         values[key.path] = (value, .file(line: entry.line))
                     } else {
                         laterStations[entry.element - 1][key.path] = (value, .file(line: entry.line))
@@ -84,7 +95,8 @@ public enum ConfigurationLoader {
                     ConfigurationProblem(key: key.path, variable: name, problem: violation.problem, allowed: key.rule.allowed))
             }
         }
-        let settings = ConfigurationSchema.keys.map { key in
+        let lists = listSettings(listElements, problems: &problems)
+        let settings = ConfigurationSchema.keys.filter { !ConfigurationSchema.listSections.contains($0.section) }.map { key in
             let (value, origin) = values[key.path] ?? (key.defaultValue, .defaultValue)
             return ResolvedSetting(key: key, value: value, origin: origin)
         }
@@ -99,7 +111,39 @@ public enum ConfigurationLoader {
         if stations.count > 1 {
             problems += sharedDeviceProblems(stations, repeating: stationsRepeat)
         }
-        return LoadedConfiguration(path: path, settings: settings, problems: problems, setsNoKey: setsNoKey, stations: stations)
+        return LoadedConfiguration(
+            path: path, settings: settings, problems: problems, setsNoKey: setsNoKey, stations: stations, lists: lists)
+    }
+
+    /// Every list section's tables as settings, with a problem for each
+    /// required key a table lacks.
+    private static func listSettings(
+        _ elements: [String: [[String: (TOMLValue, SettingOrigin)]]], problems: inout [ConfigurationProblem]
+    ) -> [String: [[ResolvedSetting]]] {
+        var lists = [String: [[ResolvedSetting]]]()
+        for section in ConfigurationSchema.listSections {
+            let keys = ConfigurationSchema.keys.filter { $0.section == section }
+            lists[section] = (elements[section] ?? []).enumerated().map { index, values in
+                keys.map { key in
+                    let (value, origin) = values[key.path] ?? (key.defaultValue, .defaultValue)
+                    let label = listLabel(key, element: index)
+                    // A required key given with a bad value has its problem already.
+                    if value == nil, key.defaultNote == "required", !problems.contains(where: { $0.key == label }) {
+                        problems.append(
+                            ConfigurationProblem(
+                                key: label, problem: "missing: every [[\(section)]] needs one",
+                                allowed: key.rule.allowed))
+                    }
+                    return ResolvedSetting(key: key, value: value, origin: origin, element: index)
+                }
+            }
+        }
+        return lists
+    }
+
+    /// `export[1].url`: a list section's key with its 1-based table number.
+    static func listLabel(_ key: ConfigurationKey, element: Int) -> String {
+        "\(key.section)[\(element + 1)].\(key.name)"
     }
 
     /// The section that may repeat as `[[station]]`, one table per station.
@@ -119,12 +163,18 @@ public enum ConfigurationLoader {
                 problems.append(
                     ConfigurationProblem(
                         line: table.line, problem: "[\(table.name)] is not a known section",
-                        allowed: sections.map { "[\($0)]" }.joined(separator: ", ")))
-            } else if table.isArrayElement && table.name != stationSection {
+                        allowed: sections.map { ConfigurationSchema.listSections.contains($0) ? "[[\($0)]]" : "[\($0)]" }
+                            .joined(separator: ", ")))
+            } else if ConfigurationSchema.listSections.contains(table.name) && !table.isArrayElement {
+                problems.append(
+                    ConfigurationProblem(
+                        line: table.line, problem: "[\(table.name)] is a list: each destination is its own [[\(table.name)]] table",
+                        allowed: "[[\(table.name)]]"))
+            } else if table.isArrayElement && table.name != stationSection && !ConfigurationSchema.listSections.contains(table.name) {
                 problems.append(
                     ConfigurationProblem(
                         line: table.line, problem: "[[\(table.name)]] repeats a section the gateway has once",
-                        allowed: "[\(table.name)]; only [[\(stationSection)]] repeats, one table per station"))
+                        allowed: "[\(table.name)]; only [[\(stationSection)]] and " + ConfigurationSchema.listSections.map { "[[\($0)]]" }.joined(separator: ", ") + " repeat"))
             }
         }
         return problems

@@ -19,27 +19,32 @@ public struct LoadedConfiguration: Sendable {
     /// the one in ``settings`` (environment variables apply to it), the
     /// others come from the second and later `[[station]]` tables.
     public let stations: [[ResolvedSetting]]
+    /// The keys of each table of each list section (`[[export]]`), by
+    /// section, in file order; a section without tables is empty or absent.
+    public let lists: [String: [[ResolvedSetting]]]
 
     /// Creates a loaded configuration (`stations` nil: one station, from `settings`).
     public init(
         path: String?, settings: [ResolvedSetting], problems: [ConfigurationProblem], setsNoKey: Bool = false,
-        stations: [[ResolvedSetting]]? = nil
+        stations: [[ResolvedSetting]]? = nil, lists: [String: [[ResolvedSetting]]] = [:]
     ) {
         self.path = path
         self.settings = settings
         self.problems = problems
         self.setsNoKey = setsNoKey
         self.stations = stations ?? [settings.filter { $0.key.section == ConfigurationLoader.stationSection }]
+        self.lists = lists
     }
 
     /// Every setting as `config show` lists them: ``settings`` with the
     /// second and later stations' keys after the first station's.
     public var allSettings: [ResolvedSetting] {
         let later = stations.dropFirst().flatMap { $0 }
+        let listed = ConfigurationSchema.listSections.flatMap { (lists[$0] ?? []).flatMap { $0 } }
         guard !later.isEmpty, let last = settings.lastIndex(where: { $0.key.section == ConfigurationLoader.stationSection }) else {
-            return settings
+            return settings + listed
         }
-        return Array(settings[...last]) + later + settings[(last + 1)...]
+        return Array(settings[...last]) + later + settings[(last + 1)...] + listed
     }
 
     /// What is allowed but probably a mistake, in sentences.
@@ -56,7 +61,9 @@ public struct LoadedConfiguration: Sendable {
     /// value (the file's, else the default), so check ``problems`` first or
     /// use ``validConfiguration()``.
     public var configuration: GatewayConfiguration {
-        GatewayConfiguration(values: ConfigurationValues(settings: settings), stations: stations.map(ConfigurationValues.init))
+        GatewayConfiguration(
+            values: ConfigurationValues(settings: settings), stations: stations.map(ConfigurationValues.init),
+            exports: (lists["export"] ?? []).map(ConfigurationValues.init))
     }
 
     /// The typed configuration, or an error listing every problem.

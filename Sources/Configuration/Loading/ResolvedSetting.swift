@@ -9,7 +9,7 @@ public struct ResolvedSetting: Sendable {
     public let value: TOMLValue?
     /// Where the value came from.
     public let origin: SettingOrigin
-    /// For a `[[station]]` key: which station, from 0 (0 for every other key).
+    /// For a `[[station]]` or `[[export]]` key: which table, from 0 (0 for every other key).
     public let element: Int
 
     init(key: ConfigurationKey, value: TOMLValue?, origin: SettingOrigin, element: Int = 0) {
@@ -22,6 +22,7 @@ public struct ResolvedSetting: Sendable {
     /// The key as `config show` names it: `station.elevation` for the first
     /// station, `station[2].elevation` for the second.
     public var label: String {
-        element == 0 ? key.path : ConfigurationLoader.stationLabel(key, element: element)
+        if ConfigurationSchema.listSections.contains(key.section) { return ConfigurationLoader.listLabel(key, element: element) }
+        return element == 0 ? key.path : ConfigurationLoader.stationLabel(key, element: element)
     }
 }

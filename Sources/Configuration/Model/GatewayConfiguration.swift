@@ -22,13 +22,16 @@ public struct GatewayConfiguration: Sendable, Equatable {
     public var metrics: Metrics
     /// `[web]`: the web page.
     public var web: Web
+    /// `[[export]]`, one table each: the time-series databases every
+    /// stored observation goes to, in file order (empty: none).
+    public var exports: [Export]
 
     /// The embedded defaults.
     public init() {
         self.init(values: .defaults)
     }
 
-    init(values: ConfigurationValues, stations: [ConfigurationValues]? = nil) {
+    init(values: ConfigurationValues, stations: [ConfigurationValues]? = nil, exports: [ConfigurationValues] = []) {
         udp = UDP(values)
         storage = Storage(values)
         self.stations = (stations ?? [values]).map(Station.init)
@@ -38,6 +41,7 @@ public struct GatewayConfiguration: Sendable, Equatable {
         forecast = Forecast(values)
         metrics = Metrics(values)
         web = Web(values)
+        self.exports = exports.map(Export.init)
     }
 
     /// The first station: the only one of a `[station]` file, and the one

@@ -172,7 +172,30 @@ public enum ConfigurationSchema {
             "web", "password_file", .text(.path), default: nil,
             note: "$TEMPEST_WEB_PASSWORD, else the systemd credential web-password, else none (no password)",
             "A file holding the web page's password (mode 600); with one, every page and /events need it."),
+        // [[export]], one table per destination (no environment variables: which table would one set?)
+        .init("export", "format", .choice(["influx"]), default: .string("influx"), "The protocol: InfluxDB line protocol over HTTP (InfluxDB 1.x, 2 and 3, VictoriaMetrics, QuestDB, Telegraf)."),
+        .init(
+            "export", "url", .text(.url), default: nil, note: "required",
+            "The full write URL with its query, such as \"http://127.0.0.1:8428/write?db=weather&precision=s\"."),
+        .init(
+            "export", "token_file", .text(.path), default: nil,
+            note: "$TEMPEST_EXPORT_<N>_TOKEN, else the systemd credential export-<N>-token, else none",
+            "A file holding a token sent as Authorization: Token (InfluxDB 2 and 3; mode 600)."),
+        .init("export", "user", .text(.nonEmpty), default: nil, note: "none", "The user name for Basic authentication (InfluxDB 1.x, a proxy)."),
+        .init(
+            "export", "password_file", .text(.path), default: nil,
+            note: "$TEMPEST_EXPORT_<N>_PASSWORD, else the systemd credential export-<N>-password, else none",
+            "A file holding the password for user (mode 600)."),
+        .init("export", "batch_size", .integer(1...100_000), default: .integer(5_000), "The most points sent in one request."),
+        .init("export", "enabled", .boolean, default: .boolean(true), "Whether this destination is used (false leaves it out; it forgets its position, and starts from then when turned on again)."),
+        .init(
+            "export", "backfill_days", .integer(0...36_500), default: .integer(0),
+            "When the destination is first configured, also send what the database held for this many days before (0: only what is stored from then on)."),
     ]
+
+    /// Sections written as `[[section]]`, one table per item, with no
+    /// table meaning none (unlike `[[station]]`, which always has one).
+    public static let listSections = ["export"]
 
     /// The sections, in order.
     public static var sections: [String] {
@@ -186,9 +209,10 @@ public enum ConfigurationSchema {
         keys.first { $0.path == path }
     }
 
-    /// The key that the environment variable `name` overrides.
+    /// The key that the environment variable `name` overrides (none of a
+    /// list section's).
     public static func key(environmentVariable name: String) -> ConfigurationKey? {
-        keys.first { $0.environmentVariable == name }
+        keys.first { $0.environmentVariable == name && !listSections.contains($0.section) }
     }
 
     /// What to say about a key that does not exist: the keys of its section,

@@ -48,6 +48,7 @@ public struct ConfigurationReload {
         }
         if old.metrics != new.metrics { needRestart.append("[metrics]") }
         if old.web != new.web { needRestart.append("[web]") }
+        if old.exports != new.exports { needRestart.append("[[export]]") }
     }
 
     /// Whether `[mqtt]` changed in what it publishes, or in being on at all;

@@ -6,6 +6,7 @@ import Configuration
 import Forecasting
 import GatewayStatus
 import Glibc
+import HTTP
 import Logging
 import MQTT
 import MQTTSink
@@ -41,6 +42,8 @@ public struct GatewayAssembly: Sendable {
     public let liveUpdates: LiveUpdates?
     /// Every sink, in the order the writer tells them.
     public let sinks: [any Sink]
+    /// The `[[export]]` destinations (their sinks are among `sinks`).
+    public let exports: [ExportPart]
     /// Each device's daily totals.
     public let summaries: DailySummaryKeeper
     /// Which devices are the station's.
@@ -84,6 +87,8 @@ public struct GatewayAssembly: Sendable {
         writerConfiguration.maximumBatchDelaySeconds = 0.002
         writerConfiguration.retention = settings.storage.retentionPolicy
         writerConfiguration.maximumPageCount = run.maximumDatabasePages
+        // The journal the export sinks read is kept only while one is on.
+        writerConfiguration.keepsCommitJournal = settings.exports.contains(where: \.enabled)
         // Built in dependency order: the writer's inbox, the sinks (which
         // write back through the inbox), then the writer, which tells the
         // sinks of every commit.
@@ -101,7 +106,8 @@ public struct GatewayAssembly: Sendable {
         } catch {
             throw GatewayError.webPageUnavailable(keys: "web.port", error)
         }
-        let sinks: [any Sink] = [publisher as (any Sink)?, liveUpdates].compactMap { $0 }
+        let exports = try run.makeExports(inbox: inbox)
+        let sinks: [any Sink] = [publisher as (any Sink)?, liveUpdates].compactMap { $0 } + exports.map(\.sink)
         let depthObserver = CommitCallback { report in
             if let depth = report.outboxDepth { outboxDepth.store(depth, ordering: .relaxed) }
         }
@@ -112,6 +118,12 @@ public struct GatewayAssembly: Sendable {
             throw GatewayError.databaseUnavailable(path, error)
         }
         if let recovery = writer.recovery { operatorLog.line(recovery.sentence) }
+        // Cursors of destinations no longer configured would hold the journal back.
+        let cursorNames = Set(exports.map(\.sink.cursorName))
+        _ = try await writer.perform { store in try store.dropSinkCursors(keeping: cursorNames) }
+        for export in exports {
+            operatorLog.line("Exporting every stored observation (export \(export.number)) to \(export.url).")
+        }
         if let rows = writer.importedSpillRows {
             operatorLog.line("Stored \(Plural.count(rows, "row")) that the last run could not write and kept in \(SpillFile.path(database: path)).")
         }
@@ -220,7 +232,8 @@ public struct GatewayAssembly: Sendable {
                 mqttInFlight: publisher?.inFlightCount ?? 0, cloud: cloudService.component?.rest.state, webSocket: cloudService.component?.webSocket?.state,
                 forecast: forecastService.component.map(ForecastStatus.init(service:)),
                 diskSpace: writerStatus.isDiskFull ? DiskSpace.of(databasePath: path, heldRecords: writerStatus.pendingCount) : nil,
-                nearbyStrikes: followsNearbyStrikes ? ingestor.nearbyStrikes.summary(now: Int64(Glibc.time(nil))) : nil)
+                nearbyStrikes: followsNearbyStrikes ? ingestor.nearbyStrikes.summary(now: Int64(Glibc.time(nil))) : nil,
+                exports: exports.map(\.status))
         }
 
         self.inbox = inbox
@@ -228,6 +241,7 @@ public struct GatewayAssembly: Sendable {
         self.publisher = publisher
         self.outlet = outlet
         self.liveUpdates = liveUpdates
+        self.exports = exports
         self.sinks = sinks
         self.summaries = summaries
         self.admission = admission

@@ -37,6 +37,8 @@ public struct StatusReport {
     public var diskSpace: DiskSpace? = nil
     /// The nearby-strikes feed's counts; nil while the feed is off.
     public var nearbyStrikes: NearbyStrikeTally.Summary? = nil
+    /// The `[[export]]` destinations, in configuration order.
+    public var exports: [ExportStatus] = []
 
     /// How much of a report is handed to `output` at a time: a report of
     /// thousands of devices is written out in pieces instead of being held
@@ -100,6 +102,7 @@ public struct StatusReport {
         if webSocket != nil { lines.append(webSocketText(now: now)) }
         if let nearbyStrikes { lines.append(Self.nearbyStrikesText(nearbyStrikes, now: now)) }
         lines.append(forecastText(now: now))
+        lines += exports.map { $0.sentence(now: now) }
         flush()
     }
 
@@ -190,12 +193,14 @@ public struct StatusReport {
         writeWebSocket(into: &json, now: now)
         json.key("forecast")
         writeForecast(into: &json, now: now)
+        json.key("exports")
+        writeExports(into: &json)
         json.endObject()
         output(json.takeText() + "\n")
     }
 
     /// Makes one from its parts.
-    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, admission: DeviceAdmission.Snapshot? = nil, cloudFutureCount: Int = 0, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, webSocket: WebSocketFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil, nearbyStrikes: NearbyStrikeTally.Summary? = nil) {
+    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, admission: DeviceAdmission.Snapshot? = nil, cloudFutureCount: Int = 0, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, webSocket: WebSocketFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil, nearbyStrikes: NearbyStrikeTally.Summary? = nil, exports: [ExportStatus] = []) {
         self.webSocket = webSocket
         self.startedAt = startedAt
         self.listener = listener
@@ -214,6 +219,7 @@ public struct StatusReport {
         self.forecast = forecast
         self.diskSpace = diskSpace
         self.nearbyStrikes = nearbyStrikes
+        self.exports = exports
     }
 }
 
@@ -270,6 +276,19 @@ extension StatusReport {
             if let outboxDepth {
                 metric("outbox_messages", "gauge", "Messages waiting in the outbox.", [("", String(outboxDepth))])
             }
+        }
+        if !exports.isEmpty {
+            func samples(_ value: (ExportStatus) -> String?) -> [(labels: String, value: String)] {
+                exports.compactMap { export in value(export).map { (#"export="\#(export.number)""#, $0) } }
+            }
+            metric("export_lag_entries", "gauge", "Stored facts not yet delivered to the export destination.", samples { String($0.sink.pendingCount) })
+            metric("export_lag_seconds", "gauge", "Seconds the export destination has been behind the database.", samples { String($0.sink.lagSeconds ?? 0) })
+            metric("export_up", "gauge", "1 while the export destination accepts what is sent.", samples { $0.sink.lastError == nil ? "1" : "0" })
+            metric("export_points_total", "counter", "Points the export destination accepted.", samples { String($0.sentPoints) })
+            metric("export_points_skipped_total", "counter", "Points the export destination refused for good.", samples { String($0.skippedPoints) })
+            metric(
+                "export_last_success_timestamp_seconds", "gauge", "When the export destination last accepted a batch.",
+                samples { $0.sink.lastSuccessAt.map(String.init) })
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -5,7 +5,7 @@ import CVersion
 import Logging
 import SystemSupport
 
-/// An HTTP GET client over libcurl.
+/// An HTTP client over libcurl: GET, and POST for exports and uploads.
 ///
 /// libcurl is loaded on the first request, not linked (it and its libraries
 /// cost ~3.8 MB of resident memory that a gateway without cloud features
@@ -38,10 +38,25 @@ public final class HTTPClient: Sendable {
     /// Performs a GET request. Any status code is returned as a response;
     /// use ``HTTPResponse/statusCode`` or ``checkedGet(_:)`` to reject errors.
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        var request = request
+        request.body = nil
+        return try await perform(request)
+    }
+
+    /// Performs a POST of `body` (its `Content-Type` among the request's
+    /// headers). Any status code is returned as a response.
+    public func post(_ request: HTTPRequest, body: [UInt8]) async throws(HTTPError) -> HTTPResponse {
+        var request = request
+        request.body = body
+        return try await perform(request)
+    }
+
+    private func perform(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        let method = request.body == nil ? "GET" : "POST"
         let state = TransferState(maximumResponseBytes: request.maximumResponseBytes)
         let transfer = CurlTransfer(request: request, userAgent: userAgent, state: state)
         let redacted = RedactedURL.redact(request.url)
-        logger.debug("GET \(redacted)")
+        logger.debug("\(method) \(redacted)")
         if Task.isCancelled { throw .cancelled(url: request.url) }
 
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
@@ -59,10 +74,10 @@ public final class HTTPClient: Sendable {
         }
         switch result {
         case .success(let response):
-            logger.debug("GET \(redacted) → \(response.statusCode), \(response.body.count) bytes")
+            logger.debug("\(method) \(redacted) → \(response.statusCode), \(response.body.count) bytes")
             return response
         case .failure(let error):
-            logger.debug("GET failed: \(error)")
+            logger.debug("\(method) failed: \(error)")
             throw error
         }
     }

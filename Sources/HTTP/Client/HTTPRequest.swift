@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-/// One HTTP GET request and the limits that bound it.
+/// One HTTP request (a GET, or a POST when it has a body) and the limits
+/// that bound it.
 public struct HTTPRequest: Sendable {
     /// The absolute `http` or `https` URL.
     public var url: String
@@ -18,6 +19,9 @@ public struct HTTPRequest: Sendable {
     /// A CA certificate file to verify the server with, or nil for the
     /// system's trusted CAs (verification is never turned off).
     public var caFile: String?
+    /// The body of a POST (sent with the `Content-Type` among `headers`);
+    /// nil for a GET.
+    public var body: [UInt8]?
 
     /// Creates a request with the default limits: 10 s to connect, 30 s in
     /// total, 4 MiB of body and 3 redirects.

@@ -6,7 +6,7 @@
 ///
 /// Replaces the value of every query parameter whose name contains `token`,
 /// `key`, `password`, `secret`, `auth` or `signature` (any case) with
-/// `<redacted>`, and drops the user information before the host
+/// `<redacted>` (and InfluxDB 1.x's `p`), and drops the user information before the host
 /// (`user:password@`, or a token given as the user name). Everything else is
 /// kept so the URL still says which endpoint was called.
 public enum RedactedURL {
@@ -17,6 +17,10 @@ public enum RedactedURL {
     /// lower-cased) holds a secret. Parts of names rather than whole names:
     /// a harmless parameter redacted costs little, a secret in a log a lot.
     static let secretNameParts = ["token", "key", "password", "secret", "auth", "signature"]
+
+    /// Query parameters that hold a secret under a name too short to match
+    /// by part: InfluxDB 1.x's password (`u=…&p=…`).
+    static let secretNames = ["p"]
 
     /// `url` with its secrets removed.
     public static func redact(_ url: String) -> String {
@@ -48,7 +52,9 @@ public enum RedactedURL {
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = pair[..<equals]
             let lowercased = name.lowercased()
-            guard secretNameParts.contains(where: { lowercased.contains($0) }) else { return String(pair) }
+            guard secretNames.contains(lowercased) || secretNameParts.contains(where: { lowercased.contains($0) }) else {
+                return String(pair)
+            }
             return name + "=" + marker
         }
         return result + redactedPairs.joined(separator: "&") + fragment

@@ -22,7 +22,8 @@ struct CurlTransfer {
 
         var headerList: UnsafeMutablePointer<curl_slist>? = nil
         for header in request.headers {
-            headerList = tempest_curl_slist_append(headerList, "\(header.name): \(header.value)")
+            // "Name:" with nothing after it removes a header libcurl would add (such as Expect).
+            headerList = tempest_curl_slist_append(headerList, header.value.isEmpty ? "\(header.name):" : "\(header.name): \(header.value)")
         }
         defer { tempest_curl_slist_free_all(headerList) }
 
@@ -34,7 +35,15 @@ struct CurlTransfer {
             tempest_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBytes.baseAddress)
             // Signals cannot be used for timeouts in a threaded process.
             tempest_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-            tempest_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+            if let body = request.body {
+                // Size first, so that COPYPOSTFIELDS copies that many bytes (NULs included).
+                tempest_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
+                _ = body.withUnsafeBytes { bytes in
+                    tempest_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                }
+            } else {
+                tempest_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+            }
             tempest_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
             tempest_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
             tempest_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)

@@ -43,6 +43,17 @@ public struct SinkStatus: Sendable, Equatable {
     public var pendingCount: Int
     /// The last error, in the destination's own words; nil when none since the last success.
     public var lastError: String?
+    /// For a sink with a cursor: how long it has been behind the journal,
+    /// in seconds (0 when caught up); nil for other sinks.
+    public var lagSeconds: Int64?
+    /// When it last delivered (epoch seconds), nil when not since start.
+    public var lastSuccessAt: Int64?
+    /// When it tries again after a failure (epoch seconds), nil when not waiting.
+    public var nextAttemptAt: Int64?
+    /// Journal entries delivered since start.
+    public var deliveredCount = 0
+    /// Whether it is still delivering its first configuration's backfill.
+    public var isBackfilling = false
 
     /// Makes one.
     public init(name: String, isConnected: Bool, pendingCount: Int, lastError: String? = nil) {

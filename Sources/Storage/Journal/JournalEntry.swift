@@ -12,6 +12,9 @@ public struct JournalEntry: Sendable, Equatable {
         case lightningStrike = 2
         /// A rain start.
         case rainStart = 3
+        /// A daily summary written (again): its `timestamp` is the local
+        /// date as days since 1970-01-01 (`LocalDate(daysSince1970:)`).
+        case dailySummary = 4
     }
 
     /// The entry's position: grows with every entry, never reused.

@@ -57,10 +57,51 @@ extension Store {
     /// now on) and its cursor is stored at once, so that pruning waits for
     /// it from here.
     public func openSinkCursor(named name: String, now: Int64) throws -> Int64 {
-        if let position = try sinkCursor(named: name) { return position }
+        try openSinkCursor(named: name, now: now, backfillSeconds: 0).position
+    }
+
+    /// The cursor of the sink called `name`, and the part of its backfill
+    /// still to deliver. A sink seen for the first time starts at the
+    /// journal's end and, with `backfillSeconds` above 0, owes the rows
+    /// stored before now whose observation times lie within that many
+    /// seconds before now.
+    public func openSinkCursor(named name: String, now: Int64, backfillSeconds: Int64) throws -> SinkCursorState {
+        let statement = try database.statement("SELECT position, updated_at, backfill_next, backfill_end FROM sink_cursors WHERE name = ?")
+        try statement.bind(name, at: 0)
+        if try statement.step(), let position = statement.int64(0) {
+            let backfill = statement.int64(2).flatMap { next in statement.int64(3).map { next..<max(next, $0) } }
+            let state = SinkCursorState(position: position, updatedAt: statement.int64(1) ?? now, backfill: backfill)
+            statement.reset()
+            return state
+        }
+        statement.reset()
         let end = try journalEnd()
         try setSinkCursor(named: name, position: end, now: now)
-        return end
+        guard backfillSeconds > 0 else { return SinkCursorState(position: end, updatedAt: now, backfill: nil) }
+        let backfill = (now - backfillSeconds)..<now
+        try setSinkBackfill(named: name, next: backfill.lowerBound, end: backfill.upperBound)
+        return SinkCursorState(position: end, updatedAt: now, backfill: backfill)
+    }
+
+    /// Stores how far the backfill of `name` got: it goes on from `next`
+    /// (done, and forgotten, once `next` reaches `end`).
+    func setSinkBackfill(named name: String, next: Int64, end: Int64?) throws {
+        try database.run(
+            """
+            UPDATE sink_cursors SET
+                backfill_next = CASE WHEN ? >= coalesce(?, backfill_end) THEN NULL ELSE ? END,
+                backfill_end = CASE WHEN ? >= coalesce(?, backfill_end) THEN NULL ELSE coalesce(?, backfill_end) END
+            WHERE name = ?
+            """
+        ) {
+            try $0.bind(next, at: 0)
+            try $0.bind(end, at: 1)
+            try $0.bind(next, at: 2)
+            try $0.bind(next, at: 3)
+            try $0.bind(end, at: 4)
+            try $0.bind(end, at: 5)
+            try $0.bind(name, at: 6)
+        }
     }
 
     /// Stores the cursor of `name` (never moving it back), then prunes the

@@ -47,7 +47,7 @@ public enum SpillFile {
         let spill = try Store(path: spillPath, logger: quiet)
         return try spill.write {
             var kept = 0
-            for write in writes where !write.isAcknowledgement {
+            for write in writes where !write.ridesAlong {
                 do {
                     try spill.apply(write, outboxLimits: outboxLimits)
                     kept += 1

@@ -22,7 +22,7 @@
 ///   by device and time range, which the primary key serves.
 public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
-    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8]
+    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
 
     /// The version this binary creates and understands.
     public static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -325,6 +325,20 @@ public enum Schema {
                 position INTEGER NOT NULL,
                 updated_at INTEGER NOT NULL
             ) WITHOUT ROWID;
+            """
+    )
+
+    /// A sink first configured with a backfill (`[[export]] backfill_days`)
+    /// delivers what the store already held for that many days before its
+    /// journal: `backfill_next` is the observation time it goes on from,
+    /// `backfill_end` the time it stops at (both NULL once done or when
+    /// none was asked for).
+    static let version9 = Migration(
+        version: 9,
+        name: "sink backfills",
+        sql: """
+            ALTER TABLE sink_cursors ADD COLUMN backfill_next INTEGER;
+            ALTER TABLE sink_cursors ADD COLUMN backfill_end INTEGER;
             """
     )
 }

@@ -46,6 +46,13 @@ extension Store {
         }
     }
 
+    /// The observation of `serial` at `timestamp`, if stored (packed days included).
+    public func observation(serial: String, timestamp: Int64) throws -> ObservationRecord? {
+        var found: ObservationRecord?
+        try forEachObservation(serial: serial, from: timestamp, to: timestamp + 1, limit: 1) { found = $0 }
+        return found
+    }
+
     /// An observation from its values in `observationColumns` order.
     static func observation(_ v: [Int64?], serial: String) -> ObservationRecord {
         let timestamp = v[0] ?? 0
@@ -170,6 +177,26 @@ extension Store {
                     cloudMark: statement.int(4).flatMap(StrikeCloudMark.init(rawValue:))))
         }
         return rows
+    }
+
+    /// The lightning strikes of `serial` at `timestamp` (rarely more than one).
+    public func lightningStrikes(serial: String, timestamp: Int64) throws -> [LightningStrikeRecord] {
+        let statement = try database.statement(
+            """
+            SELECT s.distance_km, s.energy, s.cloud_mark FROM lightning_strikes s JOIN devices d ON d.id = s.device_id
+            WHERE d.serial = ? AND s.timestamp = ?
+            """)
+        defer { statement.reset() }
+        try statement.bind(serial, at: 0)
+        try statement.bind(timestamp, at: 1)
+        var strikes: [LightningStrikeRecord] = []
+        while try statement.step() {
+            strikes.append(
+                LightningStrikeRecord(
+                    serial: serial, timestamp: timestamp, distanceKilometers: statement.int(0) ?? 0, energy: statement.int(1) ?? 0,
+                    cloudMark: statement.int(2).flatMap(StrikeCloudMark.init(rawValue:))))
+        }
+        return strikes
     }
 
     /// Rain starts of every device with `from <= timestamp < to`, in time order.

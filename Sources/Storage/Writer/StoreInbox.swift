@@ -48,7 +48,7 @@ public final class StoreInbox: Sendable {
 
     /// Acknowledged outbox ids not yet deleted.
     public var waitingAcknowledgementCount: Int {
-        state.lock.withLock { state.pendingAcknowledgements.count }
+        state.lock.withLock { state.riding.acknowledgements.count }
     }
 
     /// Whether nothing waits for a commit and none is under way.

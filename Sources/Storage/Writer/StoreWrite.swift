@@ -33,13 +33,21 @@ public enum StoreWrite: Sendable, Equatable {
     /// Outbox ids whose delivery was acknowledged.
     case acknowledgeOutbox([Int64])
     /// A sink's new position in the commit journal (`Store.journalEntries`):
-    /// everything up to `position` was delivered. Never moves a cursor back.
+    /// everything up to `position` was delivered. Never moves a cursor back;
+    /// rides along with the next commit (`RidingWrites`), so a sink at a
+    /// station's pace costs no transaction of its own.
     indirect case sinkCursor(name: String, position: Int64, at: Int64)
+    /// How far a sink's backfill got: it goes on from the observation time
+    /// `next` (`Store.openSinkCursor(named:now:backfillSeconds:)`).
+    indirect case sinkBackfill(name: String, next: Int64)
 
-    /// Whether this is an acknowledgement, which rides along with the next
-    /// transaction instead of queueing (`StoreWriter.submit`).
-    var isAcknowledgement: Bool {
-        if case .acknowledgeOutbox = self { true } else { false }
+    /// Whether this is an acknowledgement or a sink's cursor, which ride
+    /// along with the next transaction instead of queueing (`RidingWrites`).
+    var ridesAlong: Bool {
+        switch self {
+        case .acknowledgeOutbox, .sinkCursor: true
+        default: false
+        }
     }
 
     /// Whether the writer may drop this item first when it must hold

@@ -6,8 +6,8 @@ import SystemSupport
 
 extension WriterState {
     private enum Work {
-        /// Queued writes and delivered outbox ids to delete with them (either may be empty).
-        case batch([QueuedWrite], acknowledgements: [Int64])
+        /// Queued writes and the writes that ride along with them (either may be empty).
+        case batch([QueuedWrite], riding: RidingWrites)
         case tasks([Task])
         case maintenance
         case syncLog(through: UInt64)
@@ -32,10 +32,10 @@ extension WriterState {
                 for task in tasks { task(store) }
                 // A task may have fixed the cause of a failure (a raised size cap): retry at once.
                 lock.withLock { nextRetryAt = 0 }
-            case .batch(let batch, let acknowledgements):
-                // A look at the acknowledgements that found none: no transaction.
-                if batch.isEmpty && acknowledgements.isEmpty { continue }
-                if !commit(batch, acknowledgements: acknowledgements, store: store, observers: observers) {
+            case .batch(let batch, let riding):
+                // A look at the riding writes that found none: no transaction.
+                if batch.isEmpty && riding.isEmpty { continue }
+                if !commit(batch, riding: riding, store: store, observers: observers) {
                     store = replaceDamaged(store)
                 }
             case .maintenance:
@@ -80,14 +80,14 @@ extension WriterState {
                         // Items left behind arrived after `firstAt`: they are due at once.
                         firstQueuedAt = queue.isEmpty ? nil : firstAt
                         if queue.isEmpty { flushRequested = false }
-                        return .batch(batch, acknowledgements: takeAcknowledgements())
+                        return .batch(batch, riding: takeRidingWrites())
                     }
                     deadline = storageUnavailable && !retryReady ? nextRetryAt : dueAt
                 } else if let dueAt = acknowledgementsDueAt {
-                    // Delivered messages with no transaction to ride along
-                    // with: deleted on their own once due, or when stopping.
+                    // Delivered messages and cursors with no transaction to
+                    // ride along with: written on their own once due, or when stopping.
                     if (stopping || now >= dueAt) && retryReady {
-                        return .batch([], acknowledgements: takeAcknowledgements())
+                        return .batch([], riding: takeRidingWrites())
                     } else {
                         deadline = storageUnavailable && !retryReady ? nextRetryAt : dueAt
                     }
@@ -109,14 +109,14 @@ extension WriterState {
         }
     }
 
-    /// Hands over the delivered outbox ids to delete in the next transaction
-    /// (lock held); no look at them is scheduled until more arrive.
-    private func takeAcknowledgements() -> [Int64] {
+    /// Hands over the riding writes for the next transaction (lock held);
+    /// no look at them is scheduled until more arrive.
+    private func takeRidingWrites() -> RidingWrites {
         defer {
-            pendingAcknowledgements = []
+            riding = RidingWrites()
             acknowledgementsDueAt = nil
         }
-        return pendingAcknowledgements
+        return riding
     }
 
     /// How long a batch whose first item came at `firstQueuedAt` waits for
@@ -130,11 +130,11 @@ extension WriterState {
         return firstQueuedAt >= lastCommitAt + delay ? 0 : delay
     }
 
-    /// Commits one batch, with the delivered outbox ids that ride along; on
-    /// failure puts both back at the head of their queues. Returns false
-    /// when SQLite found the file damaged (`replaceDamaged` then).
+    /// Commits one batch, with the writes that ride along; on failure puts
+    /// both back at the head of their queues. Returns false when SQLite
+    /// found the file damaged (`replaceDamaged` then).
     @discardableResult
-    private func commit(_ batch: [QueuedWrite], acknowledgements: [Int64], store: Store, observers: [any CommitObserver]) -> Bool {
+    private func commit(_ batch: [QueuedWrite], riding: RidingWrites, store: Store, observers: [any CommitObserver]) -> Bool {
         let journal = configuration.keepsCommitJournal
         var assignments: [CommitReport.OutboxAssignment] = []
         var stored: [OutboxMessage] = []
@@ -142,7 +142,10 @@ extension WriterState {
         var shed = 0
         do {
             try store.write {
-                if !acknowledgements.isEmpty { try store.acknowledge(acknowledgements) }
+                if !riding.acknowledgements.isEmpty { try store.acknowledge(riding.acknowledgements) }
+                for (name, cursor) in riding.sinkCursors.sorted(by: { $0.key < $1.key }) {
+                    try store.setSinkCursor(named: name, position: cursor.position, now: cursor.at)
+                }
                 for item in batch {
                     do {
                         if let result = try store.apply(item.write, outboxLimits: configuration.outboxLimits, journal: journal),
@@ -168,8 +171,8 @@ extension WriterState {
             }
         } catch {
             lock.withLock {
-                pendingAcknowledgements.insert(contentsOf: acknowledgements, at: 0)
-                if !pendingAcknowledgements.isEmpty && acknowledgementsDueAt == nil { acknowledgementsDueAt = MonotonicClock.nanoseconds() }
+                self.riding.restore(riding)
+                if !self.riding.isEmpty && acknowledgementsDueAt == nil { acknowledgementsDueAt = MonotonicClock.nanoseconds() }
             }
             failed(batch, error: error, store: store)
             return !((error as? SQLiteError)?.isDamage ?? false)
@@ -221,7 +224,7 @@ extension WriterState {
                 CommitReport(
                     sequence: commitSequence, committedThrough: committedThrough, itemCount: batch.count,
                     outboxAssignments: assignments, outboxMessages: stored,
-                    acknowledgedCount: acknowledgements.count, outboxDepth: outboxDepth,
+                    acknowledgedCount: riding.acknowledgements.count, outboxDepth: outboxDepth,
                     notices: batch.compactMap(\.notice), journalThrough: journalThrough),
                 ready, recovered, syncNow
             )
@@ -373,7 +376,7 @@ extension WriterState {
                     "could not commit every record before stopping; kept them in the spill file for the next start",
                     metadata: ["records": "\(spilled)", "path": "\(SpillFile.path(database: store.database.path))"])
             } catch {
-                lost = left.filter { !$0.isAcknowledgement }.count
+                lost = left.filter { !$0.ridesAlong }.count
                 logger.error(
                     "could not commit every record before stopping, nor keep them in the spill file: \(lost) records lost",
                     metadata: ["records": "\(lost)", "error": "\(error)"])

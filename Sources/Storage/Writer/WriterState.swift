@@ -58,9 +58,10 @@ final class WriterState: @unchecked Sendable {
     var recoveries: [DatabaseRecovery] = []
     var lastError: String?
     var nextRetryAt: UInt64 = 0
-    /// Delivered outbox ids submitted and not yet deleted: they ride along
-    /// with the next transaction (`StoreWriter.submit`).
-    var pendingAcknowledgements: [Int64] = []
+    /// Delivered outbox ids submitted and not yet deleted, and sinks'
+    /// cursors not yet stored: they ride along with the next transaction
+    /// (`StoreWriter.submit`).
+    var riding = RidingWrites()
     /// When the writer looks at the delivered ids next (monotonic
     /// ns), nil when no look is scheduled: an acknowledgement that finds one
     /// scheduled wakes nobody.
@@ -90,9 +91,17 @@ final class WriterState: @unchecked Sendable {
             guard !stopping else { throw StorageError.writerStopped }
             var accepted = writes
             var wake = false
-            if accepted.contains(where: \.isAcknowledgement) {
-                for case .acknowledgeOutbox(let ids) in accepted { wake = noteAcknowledgements(ids) || wake }
-                accepted.removeAll(where: \.isAcknowledgement)
+            if accepted.contains(where: \.ridesAlong) {
+                for write in accepted {
+                    switch write {
+                    case .acknowledgeOutbox(let ids): wake = noteAcknowledgements(ids) || wake
+                    case .sinkCursor(let name, let position, let now):
+                        riding.noteCursor(name, position: position, at: now)
+                        wake = scheduleRidingWrites() || wake
+                    default: break
+                    }
+                }
+                accepted.removeAll(where: \.ridesAlong)
                 if accepted.isEmpty && notice == nil { return (nextSubmission - 1, wake) }
             }
             // A notice needs a write to ride with: alone, it takes an empty one.
@@ -165,12 +174,18 @@ final class WriterState: @unchecked Sendable {
     /// write of their own.
     /// Returns whether the writer must be woken (once the lock is released).
     private func noteAcknowledgements(_ ids: [Int64]) -> Bool {
-        pendingAcknowledgements += ids
-        if pendingAcknowledgements.count >= StoreWriter.acknowledgementBatchSize {
+        riding.acknowledgements += ids
+        if riding.acknowledgements.count >= StoreWriter.acknowledgementBatchSize {
             queuePendingAcknowledgements()
             return true
         }
-        guard acknowledgementsDueAt == nil, !pendingAcknowledgements.isEmpty else { return false }
+        return scheduleRidingWrites()
+    }
+
+    /// With the lock held: schedules a look at the riding writes, unless one
+    /// is scheduled; true when the writer must be woken to see it.
+    private func scheduleRidingWrites() -> Bool {
+        guard acknowledgementsDueAt == nil, !riding.isEmpty else { return false }
         acknowledgementsDueAt = MonotonicClock.nanoseconds() + WriterState.nanoseconds(configuration.acknowledgementDelaySeconds)
         return true
     }
@@ -178,10 +193,10 @@ final class WriterState: @unchecked Sendable {
     /// With the lock held: the waiting acknowledgements become one queued
     /// write, committed in order with the rest of the queue.
     private func queuePendingAcknowledgements() {
-        queue.append(QueuedWrite(submission: nextSubmission, write: .acknowledgeOutbox(pendingAcknowledgements)))
+        queue.append(QueuedWrite(submission: nextSubmission, write: .acknowledgeOutbox(riding.acknowledgements)))
         nextSubmission += 1
-        pendingAcknowledgements = []
-        acknowledgementsDueAt = nil
+        riding.acknowledgements = []
+        if riding.isEmpty { acknowledgementsDueAt = nil }
         if firstQueuedAt == nil { firstQueuedAt = MonotonicClock.nanoseconds() }
     }
 

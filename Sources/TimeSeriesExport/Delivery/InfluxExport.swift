@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
+import HTTP
+import Logging
+import Meteorology
+import Pipeline
+import Storage
+import Synchronization
+
+/// An `[[export]]` destination speaking the InfluxDB line protocol: the
+/// `CursorDestination` of its `CursorSink`, and what `export --to` re-sends
+/// a range with.
+///
+/// A batch is one POST. A 2xx delivers it. A 400, 413 or 422 concerns the
+/// batch's content: it is logged with the server's words and split in
+/// halves until the point the database refuses is alone, which is skipped
+/// (the rest are delivered; a point accepted twice is the same point).
+/// Anything else (5xx, 401, 403, 404, 429, no answer) throws, so the sink
+/// backs off and tries the whole batch again, after `Retry-After` when the
+/// server gives one.
+public final class InfluxExport: CursorDestination {
+    /// Its name in logs (`export 1`).
+    public let name: String
+    private let target: InfluxWriteTarget
+    private let points: ExportPoints
+    private let batchSize: Int
+    private let client: HTTPClient
+    private let logger: Logger
+    private struct Counters {
+        var sentPoints = 0
+        var skippedPoints = 0
+    }
+    private let counters = Mutex(Counters())
+
+    /// A destination writing `points` to `target`, at most `batchSize` points per request.
+    public init(name: String, target: InfluxWriteTarget, points: ExportPoints, batchSize: Int, client: HTTPClient, logger: Logger) {
+        self.name = name
+        self.target = target
+        self.points = points
+        self.batchSize = max(1, batchSize)
+        self.client = client
+        self.logger = logger
+    }
+
+    /// Points the database accepted, since start.
+    public var sentPointCount: Int { counters.withLock { $0.sentPoints } }
+    /// Points the database refused for good, and skipped, since start.
+    public var skippedPointCount: Int { counters.withLock { $0.skippedPoints } }
+
+    public func deliver(_ entries: [JournalEntry], from store: Store) async throws {
+        try await send(try lines(for: entries, from: store))
+    }
+
+    public func deliverStored(_ times: Range<Int64>, from store: Store) async throws {
+        try await send(try storedLines(times, from: store))
+    }
+
+    /// The points of `entries`, read from `store` (a fact pruned since is
+    /// left out; a day's summary, journaled at every change, is read once).
+    func lines(for entries: [JournalEntry], from store: Store) throws -> [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(entries.count)
+        var summariesRead = Set<String>()
+        for entry in entries {
+            switch entry.kind {
+            case .observation:
+                if let record = try store.observation(serial: entry.serial, timestamp: entry.timestamp), let line = points.line(record) {
+                    lines.append(line)
+                }
+            case .lightningStrike:
+                lines += try store.lightningStrikes(serial: entry.serial, timestamp: entry.timestamp).compactMap(points.line)
+            case .rainStart:
+                if let line = points.line(RainStartRecord(serial: entry.serial, timestamp: entry.timestamp)) { lines.append(line) }
+            case .dailySummary:
+                let date = LocalDate(daysSince1970: entry.timestamp).description
+                guard summariesRead.insert(entry.serial + " " + date).inserted else { continue }
+                if let record = try store.dailySummary(serial: entry.serial, localDate: date), let line = points.line(record) {
+                    lines.append(line)
+                }
+            }
+        }
+        return lines
+    }
+
+    /// The points of every fact `store` holds with a time in `times`: the
+    /// observations of every device, strikes, rain starts, and the daily
+    /// summaries whose local midnight lies in `times`.
+    func storedLines(_ times: Range<Int64>, from store: Store) throws -> [String] {
+        var lines: [String] = []
+        let serials = try store.devices().filter { $0.kind != .hub }.map(\.serial)
+        for serial in serials {
+            try store.forEachObservation(serial: serial, from: times.lowerBound, to: times.upperBound) { record in
+                if let line = points.line(record) { lines.append(line) }
+            }
+        }
+        lines += try store.lightningStrikes(from: times.lowerBound, to: times.upperBound).compactMap(points.line)
+        lines += try store.rainStarts(from: times.lowerBound, to: times.upperBound).compactMap(points.line)
+        for serial in serials {
+            try store.forEachDailySummary(serial: serial) { record in
+                guard let date = LocalDate(record.localDate), times.contains(points.midnight(of: date)) else { return }
+                if let line = points.line(record) { lines.append(line) }
+            }
+        }
+        return lines
+    }
+
+    /// Sends `lines` in batches of at most `batchSize`, in order.
+    public func send(_ lines: [String]) async throws {
+        var start = 0
+        while start < lines.count {
+            let end = min(start + batchSize, lines.count)
+            try await post(lines[start..<end])
+            start = end
+        }
+    }
+
+    private func post(_ lines: ArraySlice<String>) async throws {
+        var body: [UInt8] = []
+        body.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            body += line.utf8
+            body.append(10)
+        }
+        let response: HTTPResponse
+        do {
+            response = try await client.post(target.request(), body: body)
+        } catch {
+            throw ExportError(.unreachable, detail: "\(error)")
+        }
+        let status = response.statusCode
+        if (200..<300).contains(status) {
+            counters.withLock { $0.sentPoints += lines.count }
+            return
+        }
+        let words = Self.serverWords(response)
+        guard [400, 413, 422].contains(status) else {
+            throw ExportError(
+                .refused(statusCode: status), detail: words, retryAfterSeconds: response.header("Retry-After").flatMap { RetryAfter.seconds(from: $0) })
+        }
+        guard lines.count > 1 else {
+            counters.withLock { $0.skippedPoints += 1 }
+            logger.warning(
+                "\(name): the database refused a point; it is skipped",
+                metadata: ["status": "\(status)", "answer": "\(words)", "point": "\(lines.first ?? "")"])
+            return
+        }
+        logger.info(
+            "\(name): the database refused a batch; looking for the point it refuses",
+            metadata: ["status": "\(status)", "answer": "\(words)", "points": "\(lines.count)"])
+        let middle = lines.startIndex + lines.count / 2
+        try await post(lines[..<middle])
+        try await post(lines[middle...])
+    }
+
+    /// The server's answer, on one line and at most 300 characters.
+    static func serverWords(_ response: HTTPResponse) -> String {
+        let words = response.bodyText.split(whereSeparator: \.isWhitespace)
+        if words.isEmpty { return "no explanation" }
+        let trimmed = words.joined(separator: " ")
+        return trimmed.count > 300 ? String(trimmed.prefix(300)) + "…" : trimmed
+    }
+}
