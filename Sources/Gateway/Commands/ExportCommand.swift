@@ -6,11 +6,12 @@ import GatewayCore
 import JSON
 import Storage
 
-/// `tempest-gateway export`: stream stored rows as CSV, JSON or JSON lines.
-struct ExportCommand: ParsableCommand {
+/// `tempest-gateway export`: stream stored rows as CSV, JSON or JSON lines,
+/// or send a range again to an `[[export]]` database (`--to N --since DATE`).
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export stored data as CSV, JSON or JSON lines.",
+        abstract: "Export stored data as CSV, JSON or JSON lines, or send a range again to a time-series database.",
         discussion: """
             Rows are streamed one at a time, so a year exports in constant memory. Values are in protocol \
             units (metres per second, millibars, degrees Celsius, percent, millimetres, kilometres, volts) \
@@ -22,9 +23,15 @@ struct ExportCommand: ParsableCommand {
 
             Times are ISO 8601 instants (2024-07-13T18:30:00Z) or dates (2024-07-13, a whole station-local day in the --timezone zone).
 
+            With --since, it sends again what the database holds from that time until now to the \
+            time-series database of the configuration's Nth [[export]] table (--to N): every observation, \
+            strike, rain start and daily summary, as the running gateway sends them. Points keep their own \
+            timestamps, so a point sent twice is the same point. The running gateway need not stop.
+
             Examples:
               tempest-gateway export --from 2024-07-01 --to 2024-08-01 --format csv > july.csv
               tempest-gateway export --from 2024-07-13 --to 2024-07-14 --format jsonl --table rapid_wind
+              tempest-gateway export --to 1 --since 2024-07-01
             """
     )
 
@@ -47,11 +54,19 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var zoneOptions: StationZoneOptions
 
-    @Option(help: "Start time (inclusive).")
-    var from: TimeArgument
+    @OptionGroup var configOptions: ConfigFileOptions
 
-    @Option(help: "End time (exclusive).")
-    var to: TimeArgument
+    @Option(help: "Start time (inclusive).")
+    var from: TimeArgument?
+
+    @Option(help: "End time (exclusive); with --since, the number of the [[export]] table to send to, from 1.")
+    var to: ExportEnd?
+
+    @Option(help: "Send what is stored from this time until now again to the [[export]] table --to names.")
+    var since: TimeArgument?
+
+    @Flag(help: "With --since: print the outcome as JSON.")
+    var json = false
 
     @Option(help: "csv, json (one array) or jsonl (one object per line).")
     var format: Format = .csv
@@ -62,7 +77,23 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Only this device serial (default: every device).")
     var device: String?
 
-    func run() throws {
+    func validate() throws {
+        if since != nil {
+            guard case .destination? = to else { throw ValidationError("--since needs --to N, the number of an [[export]] table") }
+            guard from == nil else { throw ValidationError("--from writes a file; --since sends to a database: give one of them") }
+        } else {
+            guard from != nil, case .time? = to else {
+                throw ValidationError("give --from and --to times to write a file, or --to N --since DATE to send to a database")
+            }
+        }
+    }
+
+    func run() async throws {
+        if let since, case .destination(let number)? = to {
+            try await resend(since: since, toExport: number)
+            return
+        }
+        guard let from, case .time(let to)? = to else { return }
         let store = try StoreAccess.openReadOnly(databaseOptions.path)
         let zone = try zoneOptions.zone()
         let start = zoneOptions.instant(from, zone: zone)
