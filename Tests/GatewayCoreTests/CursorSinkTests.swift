@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Foundation
+import Glibc
 import GatewayCore
 import Pipeline
 import Storage
@@ -19,9 +20,12 @@ import Testing
             var description: String { "the destination is down" }
         }
         private let accepted = Mutex<[Int64]>([])
+        private let backfilled = Mutex<[Int64]>([])
         private let isDown = Atomic<Bool>(false)
 
         var timestamps: [Int64] { accepted.withLock { $0 } }
+        /// What backfills delivered, in order.
+        var backfilledTimestamps: [Int64] { backfilled.withLock { $0 } }
         func setDown(_ down: Bool) { isDown.store(down, ordering: .relaxed) }
 
         func deliver(_ entries: [JournalEntry], from store: Store) async throws {
@@ -31,6 +35,12 @@ import Testing
                 try #require(store.observations(serial: entry.serial, from: entry.timestamp, to: entry.timestamp + 1).first)
             }
             accepted.withLock { $0 += rows.map(\.timestamp) }
+        }
+
+        func deliverStored(_ times: Range<Int64>, from store: Store) async throws {
+            guard !isDown.load(ordering: .relaxed) else { throw Down() }
+            let rows = try store.observations(serial: CursorSinkTests.serial, from: times.lowerBound, to: times.upperBound)
+            backfilled.withLock { $0 += rows.map(\.timestamp) }
         }
     }
 
@@ -49,12 +59,14 @@ import Testing
         let sink: CursorSink
         let task: Task<Void, Never>
 
-        init(path: String, recorder: Recorder) async throws {
+        init(path: String, recorder: Recorder, backfillSeconds: Int64 = 0) async throws {
             var configuration = StoreWriterConfiguration()
             configuration.keepsCommitJournal = true
             configuration.maximumBatchDelaySeconds = 0.01
             let inbox = StoreInbox(configuration: configuration)
-            sink = CursorSink(name: "recorder", inbox: inbox, databasePath: path, destination: recorder, batchSize: 7, retryDelaySeconds: 0.05)
+            sink = CursorSink(
+                name: "recorder", inbox: inbox, databasePath: path, destination: recorder, batchSize: 7, backfillSeconds: backfillSeconds,
+                retryDelaySeconds: 0.05, maximumRetryDelaySeconds: 0.2)
             writer = try StoreWriter(path: path, inbox: inbox, observers: [sink])
             try await sink.start()
             let sink = self.sink
@@ -113,5 +125,48 @@ import Testing
         await second.stop()
         // Everything delivered: the journal is pruned up to the cursor.
         #expect(try Store(path: path).journalCount() == 0)
+    }
+
+    @Test("a sink first configured with a backfill delivers what the store held for that long, a day at a time, once; then the journal")
+    func backfillOnceThenJournal() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("backfill.db")
+        let now = Int64(time(nil))
+        // Stored before the sink existed: 3 days ago (outside), 30 and 10 hours ago (inside a 2-day backfill).
+        let before: [Int64] = [now - 3 * 86_400, now - 30 * 3_600, now - 10 * 3_600]
+        do {
+            let offline = try StoreWriter(path: path)
+            for timestamp in before {
+                var record = ObservationRecord(serial: Self.serial, timestamp: timestamp, kind: .tempest, source: .udp)
+                record.airTemperatureCelsius = 10
+                try offline.submit([.observation(record)])
+            }
+            try await offline.flush()
+            offline.shutdown()
+        }
+        let recorder = Recorder()
+        recorder.setDown(true)
+        let first = try await Run(path: path, recorder: recorder, backfillSeconds: 2 * 86_400)
+        // The destination is down: the backfill waits, and the status says it is owed.
+        try await Task.sleep(nanoseconds: 150_000_000)
+        #expect(first.sink.status.isBackfilling)
+        #expect(recorder.backfilledTimestamps.isEmpty)
+        recorder.setDown(false)
+        for _ in 0..<500 where first.sink.status.isBackfilling { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(recorder.backfilledTimestamps == Array(before.dropFirst()))
+        var live = ObservationRecord(serial: Self.serial, timestamp: now, kind: .tempest, source: .udp)
+        live.airTemperatureCelsius = 11
+        try first.writer.submit([.observation(live)])
+        try await first.writer.flush()
+        try await Self.waitFor(1, in: recorder)
+        #expect(recorder.timestamps == [now])
+        await first.stop()
+
+        // A restart owes no backfill any more.
+        let second = try await Run(path: path, recorder: recorder, backfillSeconds: 2 * 86_400)
+        try await Task.sleep(nanoseconds: 150_000_000)
+        #expect(!second.sink.status.isBackfilling)
+        #expect(recorder.backfilledTimestamps == Array(before.dropFirst()))
+        await second.stop()
     }
 }
