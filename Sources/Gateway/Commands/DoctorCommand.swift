@@ -72,6 +72,7 @@ struct DoctorCommand: AsyncParsableCommand {
         checks.append(databaseCheck(databasePath))
         checks.append(clockCheck())
         checks.append(diskCheck(databasePath))
+        checks += exportChecks(loaded.configuration, databasePath: databasePath)
         if json {
             var writer = JSONWriter()
             writer.beginArray()

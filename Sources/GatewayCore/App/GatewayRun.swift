@@ -262,7 +262,8 @@ public struct GatewayRun: Sendable {
                     disabledEntities: Set(mqtt.disabledEntities), rainCheck: rainCheck,
                     seaLevelPressure: settings.station.elevation != nil,
                     minimumVersion: HomeAssistantVersion(mqtt.homeAssistantMinVersion) ?? .standard,
-                    nearbyStrikes: Self.followsNearbyStrikes(settings), highRateValues: mqtt.highRateValues)
+                    nearbyStrikes: Self.followsNearbyStrikes(settings), highRateValues: mqtt.highRateValues,
+                    exportNumbers: settings.exports.indices.filter { settings.exports[$0].enabled }.map { $0 + 1 })
                 : nil
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),

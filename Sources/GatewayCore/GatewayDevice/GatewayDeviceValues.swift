@@ -21,6 +21,8 @@ public struct GatewayDeviceValues: Sendable, Equatable {
     /// The nearby-strikes feed's counts, nil while the feed is off (its
     /// values are then not published).
     public var nearbyStrikes: NearbyStrikeTally.Summary?
+    /// Each enabled `[[export]]` destination's lag in seconds, by its number.
+    public var exportLagSeconds: [(number: Int, seconds: Int64)] = []
 
     /// Makes one from its parts.
     public init(outboxDepth: Int?, datagramsReceived: UInt64, datagramsRejected: UInt64, startedAtUnixSeconds: Int64, version: String) {
@@ -38,6 +40,14 @@ public struct GatewayDeviceValues: Sendable, Equatable {
             outboxDepth: report.outboxDepth, datagramsReceived: statistics?.datagramsReceived ?? 0,
             datagramsRejected: statistics?.rejected ?? 0, startedAtUnixSeconds: report.startedAt, version: GatewayVersion.current)
         nearbyStrikes = report.nearbyStrikes
+        exportLagSeconds = report.exports.map { ($0.number, $0.sink.lagSeconds ?? 0) }
+    }
+
+    public static func == (lhs: GatewayDeviceValues, rhs: GatewayDeviceValues) -> Bool {
+        lhs.outboxDepth == rhs.outboxDepth && lhs.datagramsReceived == rhs.datagramsReceived
+            && lhs.datagramsRejected == rhs.datagramsRejected && lhs.startedAtUnixSeconds == rhs.startedAtUnixSeconds
+            && lhs.version == rhs.version && lhs.nearbyStrikes == rhs.nearbyStrikes
+            && lhs.exportLagSeconds.elementsEqual(rhs.exportLagSeconds, by: { $0 == $1 })
     }
 
     /// How often they are published.
@@ -56,6 +66,9 @@ public struct GatewayDeviceValues: Sendable, Equatable {
             (layout.gatewayValue("last_restart"), UTCTime.iso8601(UnixTimestamp(secondsSince1970: startedAtUnixSeconds))),
             (layout.gatewayValue("version"), version),
         ]
+        for lag in exportLagSeconds {
+            messages.append((layout.gatewayValue(HomeAssistantDiscovery.exportLagField(number: lag.number)), String(lag.seconds)))
+        }
         if let nearbyStrikes {
             let distanceField = NearbyStrikePublication.distanceField
             messages.append((layout.gatewayValue(NearbyStrikePublication.lastHourCountField), String(nearbyStrikes.lastHourCount)))

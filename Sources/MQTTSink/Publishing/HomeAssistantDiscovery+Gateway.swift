@@ -48,6 +48,19 @@ extension HomeAssistantDiscovery {
         ]
     }
 
+    /// The field of the lag of the `number`th `[[export]]` destination.
+    public static func exportLagField(number: Int) -> String { "export_\(number)_lag_seconds" }
+
+    /// One diagnostic sensor per `[[export]]` destination: how long it has
+    /// been behind the database, in seconds (0 when it is current).
+    public func exportEntities() -> [GatewayEntity] {
+        exportNumbers.map { number in
+            GatewayEntity(
+                field: Self.exportLagField(number: number), name: "Export \(number) lag", deviceClass: "duration", unit: "s",
+                stateClass: "measurement")
+        }
+    }
+
     /// The identifier of this gateway's device.
     public var gatewayDeviceIdentifier: String { "tempest_gateway_\(gatewayID)" }
 
@@ -55,7 +68,7 @@ extension HomeAssistantDiscovery {
     /// the "Announce again" button, which sends `announce` to
     /// `<base>/gateway/command`.
     public func gatewayConfigs() -> [(topic: String, payload: String)] {
-        (Self.gatewayEntities + nearbyStrikeEntities()).map { entity in
+        (Self.gatewayEntities + nearbyStrikeEntities() + exportEntities()).map { entity in
             (configTopic(entity.component, serial: gatewayDeviceIdentifier, field: entity.field), gatewayPayload(entity))
         } + [(configTopic(.button, serial: gatewayDeviceIdentifier, field: "announce"), announceButtonPayload())]
     }

@@ -59,6 +59,9 @@ public struct HomeAssistantDiscovery: Sendable {
     /// entities (`weatherflow.nearby_strikes_kilometers` above 0 with the
     /// WebSocket), so that they never sit empty.
     public let nearbyStrikes: Bool
+    /// The table numbers of the `[[export]]` destinations the gateway
+    /// device gets a lag sensor for (`export_<N>_lag_seconds`).
+    public let exportNumbers: [Int]
     /// Whether values that change every few seconds are plain values too
     /// (`mqtt.high_rate_values`); otherwise their entities read the events.
     public let highRateValues: Bool
@@ -66,9 +69,11 @@ public struct HomeAssistantDiscovery: Sendable {
     public init(
         prefix: String = "homeassistant", layout: TopicLayout, units: PublishedUnits = .metric,
         disabledEntities: Set<String> = [], rainCheck: Bool = false, seaLevelPressure: Bool = true,
-        minimumVersion: HomeAssistantVersion = .standard, nearbyStrikes: Bool = false, highRateValues: Bool = false
+        minimumVersion: HomeAssistantVersion = .standard, nearbyStrikes: Bool = false, highRateValues: Bool = false,
+        exportNumbers: [Int] = []
     ) {
         self.nearbyStrikes = nearbyStrikes
+        self.exportNumbers = exportNumbers
         self.highRateValues = highRateValues
         self.prefix = prefix
         self.layout = layout

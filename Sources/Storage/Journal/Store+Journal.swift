@@ -66,21 +66,24 @@ extension Store {
     /// stored before now whose observation times lie within that many
     /// seconds before now.
     public func openSinkCursor(named name: String, now: Int64, backfillSeconds: Int64) throws -> SinkCursorState {
-        let statement = try database.statement("SELECT position, updated_at, backfill_next, backfill_end FROM sink_cursors WHERE name = ?")
-        try statement.bind(name, at: 0)
-        if try statement.step(), let position = statement.int64(0) {
-            let backfill = statement.int64(2).flatMap { next in statement.int64(3).map { next..<max(next, $0) } }
-            let state = SinkCursorState(position: position, updatedAt: statement.int64(1) ?? now, backfill: backfill)
-            statement.reset()
-            return state
-        }
-        statement.reset()
+        if let state = try sinkCursorState(named: name) { return state }
         let end = try journalEnd()
         try setSinkCursor(named: name, position: end, now: now)
         guard backfillSeconds > 0 else { return SinkCursorState(position: end, updatedAt: now, backfill: nil) }
         let backfill = (now - backfillSeconds)..<now
         try setSinkBackfill(named: name, next: backfill.lowerBound, end: backfill.upperBound)
         return SinkCursorState(position: end, updatedAt: now, backfill: backfill)
+    }
+
+    /// Where the sink called `name` stands, nil when it has no cursor (for
+    /// `doctor`: it reads, it never creates one).
+    public func sinkCursorState(named name: String) throws -> SinkCursorState? {
+        let statement = try database.statement("SELECT position, updated_at, backfill_next, backfill_end FROM sink_cursors WHERE name = ?")
+        defer { statement.reset() }
+        try statement.bind(name, at: 0)
+        guard try statement.step(), let position = statement.int64(0) else { return nil }
+        let backfill = statement.int64(2).flatMap { next in statement.int64(3).map { next..<max(next, $0) } }
+        return SinkCursorState(position: position, updatedAt: statement.int64(1) ?? 0, backfill: backfill)
     }
 
     /// Stores how far the backfill of `name` got: it goes on from `next`
