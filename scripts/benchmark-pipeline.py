@@ -55,12 +55,18 @@ with datagrams one at a time), `day` (the day in a burst), `steps` (the load
 steps and the sustained rate). Without it every part runs, as before. Time
 to READY is printed in every case.
 
-Usage: scripts/benchmark-pipeline.py PATH-TO-tempest-gateway [--homeassistant] [--only latency,cpu,day,steps]
+`--export` adds an `[[export]]` table: every stored observation also goes
+to a VictoriaMetrics (Debian's `victoria-metrics`, started on a free loopback
+port), so that runs with and without it, alternated, show what export costs.
+At the end it prints what the destination received and its state.
+
+Usage: scripts/benchmark-pipeline.py PATH-TO-tempest-gateway [--homeassistant] [--export] [--only latency,cpu,day,steps]
 """
 import json, os, socket, subprocess, sys, tempfile, threading, time
 
 GATEWAY = sys.argv[1] if len(sys.argv) > 1 else None  # None when imported by another script
 HOME_ASSISTANT = "--homeassistant" in sys.argv[2:]
+EXPORT = "--export" in sys.argv[2:]
 PARTS = ("latency", "cpu", "day", "steps")
 
 
@@ -108,6 +114,39 @@ class Broker:
         with open(conf, "w") as f:
             f.write(f"user root\npersistence false\nlistener {self.port} 127.0.0.1\nallow_anonymous true\nmax_queued_messages 1000000\n")
         self.process = start_mosquitto(conf, self.port)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class VictoriaMetrics:
+    """Debian's victoria-metrics on a free loopback port, for `--export`."""
+
+    def __init__(self, directory):
+        self.port = free_port(socket.SOCK_STREAM)
+        self.process = subprocess.Popen(
+            ["victoria-metrics", f"-storageDataPath={os.path.join(directory, 'victoria-metrics')}",
+             f"-httpListenAddr=127.0.0.1:{self.port}", "-retentionPeriod=100y", "-dedup.minScrapeInterval=1s"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("victoria-metrics did not start")
+
+    @property
+    def write_url(self):
+        return f"http://127.0.0.1:{self.port}/write?db=benchmark"
+
+    def series_count(self):
+        import urllib.request
+        urllib.request.urlopen(f"http://127.0.0.1:{self.port}/internal/force_flush", timeout=10).read()
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/v1/series/count", timeout=10) as response:
+            return json.loads(response.read())["data"][0]
 
     def stop(self):
         self.process.terminate()
@@ -379,17 +418,30 @@ def main():
     notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     notify.bind(notify_path)
     broker = Broker(directory)
-    subscriber = gateway = memory = None
+    subscriber = gateway = memory = victoria = None
     try:
         subscriber = Subscriber(broker.port)
         udp_port = free_port(socket.SOCK_DGRAM)
         print(f"Home Assistant discovery: {'on' if HOME_ASSISTANT else 'off (--homeassistant turns it on)'}")
+        extra = []
+        if EXPORT:
+            victoria = VictoriaMetrics(directory)
+            config = os.path.join(directory, "export.toml")
+            with open(config, "w") as f:
+                f.write(f'[[export]]\nurl = "{victoria.write_url}"\n')
+            extra = ["--config", config]
+        print(f"export: {'to VictoriaMetrics at ' + victoria.write_url if victoria else 'off (--export turns it on)'}")
         started = time.monotonic()
-        gateway = start_gateway(directory, broker.port, udp_port, notify_path)
+        gateway = start_gateway(directory, broker.port, udp_port, notify_path, extra)
         memory = MemorySampler(gateway.pid)
         ready = wait_ready(notify)
         print(f"time from exec to READY: {(ready - started) * 1000:.1f} ms")
         measure(directory, gateway, memory, subscriber, udp_port)
+        if victoria:
+            time.sleep(6)  # the export sink's last gathering round
+            export = status(directory)["exports"][0]
+            print(f"export: {export['state']}, {export['points_sent']} points sent, {export['lag_entries']} stored facts waiting; "
+                  f"VictoriaMetrics holds {victoria.series_count()} series")
     finally:
         if memory:
             memory.stop()
@@ -397,6 +449,8 @@ def main():
             stop_gateway(gateway)
         if subscriber:
             subscriber.stop()
+        if victoria:
+            victoria.stop()
         broker.stop()
 
 
@@ -510,6 +564,26 @@ def measure_cpu(gateway, memory, sender, udp_port, directory):
     per_datagram_real = (cpu_between(before, thread_cpu_ns(gateway.pid)) - idle_per_second * real_seconds) / len(real_pace)
     print(f"CPU per datagram at the day's own pace ({len(real_pace)} datagrams {interval:.2f} s apart): "
           f"{per_datagram_real * 1e6:.0f} microseconds")
+    # Ten times a station's pace: 300 consecutive datagrams of the day (its
+    # real mix: an observation a minute among the 3-second wind), 0.21 s
+    # apart, so that each observation still commits, publishes and (with
+    # --export) is exported on its own; long enough to count what an
+    # observation costs beyond a wind sample.
+    ten_times = [line.replace(b"ST-00054321", b"ST-00077777").replace(b"HB-00012345", b"HB-00077777") for line in day[3000:3300]]
+    observation_count = sum(1 for line in ten_times if b'"obs_st"' in line)
+    time.sleep(3)
+    before = thread_cpu_ns(gateway.pid)
+    begin = time.monotonic()
+    for index, line in enumerate(ten_times):
+        sender.sendto(line, ("127.0.0.1", udp_port))
+        pause = begin + (index + 1) * interval / 10 - time.monotonic()
+        if pause > 0:
+            time.sleep(pause)
+    time.sleep(8)  # the export's gathering round and the deferred work of the last datagram
+    ten_seconds = time.monotonic() - begin
+    per_datagram_ten = (cpu_between(before, thread_cpu_ns(gateway.pid)) - idle_per_second * ten_seconds) / len(ten_times)
+    print(f"CPU per datagram at ten times a station's pace ({len(ten_times)} consecutive datagrams of the day, "
+          f"{observation_count} observations, {interval / 10:.2f} s apart): {per_datagram_ten * 1e6:.0f} microseconds")
     print(f"CPU for one simulated day at the real rate (estimated: quiet CPU for 24 h plus {len(day)} datagrams "
           f"at the day's pace): {idle_per_second * 86400 + per_datagram_real * len(day):.2f} CPU seconds")
     sync_seconds = fdatasync_cpu_seconds(directory)

@@ -18,11 +18,11 @@ extension GatewayConfiguration {
             ("Open-Meteo API key", forecast.apiKeySource),
             ("Web page password", web.passwordSource),
         ]
-            + exports.enumerated().flatMap { index, export in
-                [
-                    ("Export \(index + 1) token", export.tokenSource(number: index + 1)),
-                    ("Export \(index + 1) password", export.passwordSource(number: index + 1)),
-                ]
+            + exports.enumerated().map { index, export in
+                // Basic authentication when a user is given, else a token (`makeExportDestination`).
+                export.user == nil
+                    ? ("Export \(index + 1) token", export.tokenSource(number: index + 1))
+                    : ("Export \(index + 1) password", export.passwordSource(number: index + 1))
             }
     }
 }

@@ -43,13 +43,20 @@ struct ConfigShowCommand: ParsableCommand {
         var section = ""
         let stationCount = loaded.stations.count
         for setting in loaded.allSettings {
-            let heading = stationCount > 1 && setting.key.section == "station" ? "[[station]] \(setting.element + 1) of \(stationCount)" : "[\(setting.key.section)]"
+            let heading: String
+            if let tables = loaded.lists[setting.key.section] {
+                heading = "[[\(setting.key.section)]] \(setting.element + 1) of \(tables.count)"
+            } else if stationCount > 1 && setting.key.section == "station" {
+                heading = "[[station]] \(setting.element + 1) of \(stationCount)"
+            } else {
+                heading = "[\(setting.key.section)]"
+            }
             if heading != section {
                 section = heading
                 StandardOutput.line("")
                 StandardOutput.line(style.emphasized(heading))
             }
-            let value = setting.value?.tomlText ?? "unset, meaning \(setting.key.defaultNote ?? "none")"
+            let value = setting.value?.tomlText ?? "unset, meaning \(Self.defaultNote(setting) ?? "none")"
             StandardOutput.line("  \(setting.label): \(value); from: \(setting.origin)")
         }
         StandardOutput.line("")
@@ -62,6 +69,14 @@ struct ConfigShowCommand: ParsableCommand {
             StandardOutput.line("Problems: \(problems.count); these settings use their previous value:")
             for problem in problems { StandardOutput.line("  \(problem)") }
         }
+    }
+
+    /// The key's default note, with a list table's number for `<N>`
+    /// (`$TEMPEST_EXPORT_2_TOKEN`).
+    static func defaultNote(_ setting: ResolvedSetting) -> String? {
+        guard let note = setting.key.defaultNote else { return nil }
+        guard ConfigurationSchema.listSections.contains(setting.key.section) else { return note }
+        return note.replacing("<N>", with: String(setting.element + 1))
     }
 
     private func jsonText(
@@ -77,11 +92,12 @@ struct ConfigShowCommand: ParsableCommand {
             writer.member("key", setting.label)
             writer.key("value")
             Self.write(setting.value, into: &writer)
-            writer.member("default_note", setting.key.defaultNote)
+            writer.member("default_note", Self.defaultNote(setting))
             writer.member("origin", setting.origin.kind)
             if case .file(let line) = setting.origin { writer.member("line", Int64(line)) }
             if case .environment(let variable) = setting.origin { writer.member("variable", variable) }
-            writer.member("environment_variable", setting.key.environmentVariable)
+            // No variable sets a key of a list section (which table would it set?).
+            writer.member("environment_variable", loaded.lists[setting.key.section] == nil ? setting.key.environmentVariable : nil)
             writer.endObject()
         }
         writer.endArray()
