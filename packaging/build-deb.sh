@@ -4,13 +4,14 @@
 # Builds tempest-gateway_<version>_<arch>.deb in .build-deb/ and prints its
 # path as the last line: the stripped binary with the Swift runtime linked in
 # statically (the C libraries stay dynamic from Debian, so their security
-# updates apply), the systemd unit, the README, shell completions for bash,
+# updates apply), the systemd units (the gateway's, and the relay's, which
+# stays off until enabled), the README, shell completions for bash,
 # zsh and fish and a man page (both generated from the built binary's
 # argument parser), the example configuration as
 # /etc/tempest-gateway/config.toml (a conffile: dpkg keeps local edits on
 # upgrade), the machine-readable copyright file, changelog.Debian.gz,
 # md5sums, lintian overrides, and maintainer scripts that enable and restart
-# the service.
+# the service (and restart the relay where an administrator enabled it).
 # The version: upstream from VERSION, the package's from the top entry of
 # packaging/debian/changelog, whose upstream part must equal VERSION.
 # Depends are computed from the binary by dpkg-shlibdeps, plus libcurl4,
@@ -100,6 +101,7 @@ else
   "$(dirname "$(command -v swift)")/llvm-objcopy" --strip-unneeded "$package/usr/bin/tempest-gateway"
 fi
 install -m 0644 packaging/tempest-gateway.service "$package/lib/systemd/system/tempest-gateway.service"
+install -m 0644 packaging/tempest-gateway-relay.service "$package/lib/systemd/system/tempest-gateway-relay.service"
 install -m 0644 packaging/config.toml "$package/etc/tempest-gateway/config.toml"
 printf '/etc/tempest-gateway/config.toml\n' > "$package/DEBIAN/conffiles"
 # Documentation as Debian policy wants it: compressed with gzip -9n (no name
@@ -178,9 +180,21 @@ if [ "$1" = "configure" ] || [ "$1" = "abort-upgrade" ]; then
   else
     deb-systemd-helper update-state tempest-gateway.service >/dev/null || true
   fi
+  # The relay's unit is off until an administrator enables it (as
+  # debhelper's --no-enable does): enabled again on an upgrade only if it
+  # was, and always registered, so that a purge removes its links.
+  if deb-systemd-helper debian-installed tempest-gateway-relay.service; then
+    deb-systemd-helper unmask tempest-gateway-relay.service >/dev/null || true
+    if deb-systemd-helper --quiet was-enabled tempest-gateway-relay.service; then
+      deb-systemd-helper enable tempest-gateway-relay.service >/dev/null || true
+    fi
+  fi
+  deb-systemd-helper update-state tempest-gateway-relay.service >/dev/null || true
   if [ -d /run/systemd/system ]; then
     systemctl --system daemon-reload >/dev/null || true
     deb-systemd-invoke restart tempest-gateway.service >/dev/null || true
+    # Only a running relay is restarted (onto the new binary).
+    deb-systemd-invoke try-restart tempest-gateway-relay.service >/dev/null || true
   fi
 fi
 exit 0
@@ -189,7 +203,7 @@ cat > "$package/DEBIAN/prerm" <<'SCRIPT'
 #!/bin/sh
 set -e
 if [ "$1" = "remove" ] && [ -d /run/systemd/system ]; then
-  deb-systemd-invoke stop tempest-gateway.service >/dev/null || true
+  deb-systemd-invoke stop tempest-gateway.service tempest-gateway-relay.service >/dev/null || true
 fi
 exit 0
 SCRIPT
@@ -200,7 +214,7 @@ if [ -d /run/systemd/system ]; then
   systemctl --system daemon-reload >/dev/null || true
 fi
 if [ "$1" = "purge" ]; then
-  deb-systemd-helper purge tempest-gateway.service >/dev/null || true
+  deb-systemd-helper purge tempest-gateway.service tempest-gateway-relay.service >/dev/null || true
   # The database lives in the service's StateDirectory (DynamicUser=yes).
   rm -rf /var/lib/private/tempest-gateway /var/lib/tempest-gateway
 fi

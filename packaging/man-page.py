@@ -23,6 +23,8 @@ FILES = [
     ("/run/tempest-gateway/tempest-gateway.sock",
      "The packaged service's status socket ($RUNTIME_DIRECTORY of the unit), while it runs."),
     ("/lib/systemd/system/tempest-gateway.service", "The systemd unit."),
+    ("/lib/systemd/system/tempest-gateway-relay.service",
+     "The systemd unit of tempest-gateway relay, off until enabled (systemctl enable --now tempest-gateway-relay)."),
 ]
 ENVIRONMENT = [
     ("TEMPEST_GATEWAY_<SECTION>_<KEY>",

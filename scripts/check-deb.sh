@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 the tempest-gateway authors
-# Builds the .deb and checks what it holds: the stripped binary, the unit,
-# maintainer scripts, the configuration file as a conffile, and Depends
+# Builds the .deb and checks what it holds: the stripped binary, the units
+# (the relay's shipped but not enabled), maintainer scripts, the configuration file as a conffile, and Depends
 # computed from the binary plus libcurl4, which the binary loads with dlopen
 # (so it must not link it), the link options that keep memory down, the
 # completions and man page, the Debian documentation (changelog, DEP-5
@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh lintian
 deb=$(bash packaging/build-deb.sh | tail -n 1)
 contents=$(dpkg-deb -c "$deb")
-for path in ./usr/bin/tempest-gateway ./lib/systemd/system/tempest-gateway.service ./usr/share/doc/tempest-gateway/README.md.gz \
+for path in ./usr/bin/tempest-gateway ./lib/systemd/system/tempest-gateway.service \
+  ./lib/systemd/system/tempest-gateway-relay.service ./usr/share/doc/tempest-gateway/README.md.gz \
   ./usr/share/doc/tempest-gateway/copyright ./usr/share/doc/tempest-gateway/changelog.Debian.gz \
   ./usr/share/bash-completion/completions/tempest-gateway ./usr/share/zsh/vendor-completions/_tempest-gateway \
   ./usr/share/fish/vendor_completions.d/tempest-gateway.fish ./usr/share/man/man1/tempest-gateway.1.gz \
@@ -39,6 +40,30 @@ grep -qx '/etc/tempest-gateway/config.toml' <<<"$conffiles" || { echo "error: co
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 dpkg-deb -x "$deb" "$work"
+# A first install enables the gateway's unit and not the relay's: postinst
+# runs against stand-ins for deb-systemd-helper, deb-systemd-invoke and
+# systemctl that log their calls and answer as on a first install
+# (was-enabled: yes, its default; debian-installed: no).
+stubs="$work-stubs"
+mkdir -p "$stubs"
+trap 'rm -rf "$work" "$stubs"' EXIT
+for tool in deb-systemd-helper deb-systemd-invoke systemctl; do
+  printf '#!/bin/sh\necho "%s $*" >> "%s/calls"\ncase "$*" in *debian-installed*) exit 1 ;; esac\nexit 0\n' \
+    "$tool" "$stubs" > "$stubs/$tool"
+  chmod +x "$stubs/$tool"
+done
+dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./postinst > "$stubs/postinst"
+PATH="$stubs:$PATH" sh "$stubs/postinst" configure
+grep -qx 'deb-systemd-helper enable tempest-gateway.service' "$stubs/calls" \
+  || { echo "error: a first install does not enable tempest-gateway.service" >&2; exit 1; }
+if grep -q 'enable tempest-gateway-relay.service' "$stubs/calls"; then
+  echo "error: a first install enables tempest-gateway-relay.service, which must stay off until an administrator enables it" >&2
+  exit 1
+fi
+grep -qx 'deb-systemd-helper update-state tempest-gateway-relay.service' "$stubs/calls" \
+  || { echo "error: postinst does not register tempest-gateway-relay.service (a purge would leave its links)" >&2; exit 1; }
+grep -q '^ExecStart=/usr/bin/tempest-gateway relay$' "$work/lib/systemd/system/tempest-gateway-relay.service" \
+  || { echo "error: the relay's unit does not run /usr/bin/tempest-gateway relay" >&2; exit 1; }
 file "$work/usr/bin/tempest-gateway" | grep -q 'stripped' || { echo "error: the binary is not stripped" >&2; exit 1; }
 file "$work/usr/bin/tempest-gateway" | grep -q 'not stripped' && { echo "error: the binary is not stripped" >&2; exit 1; }
 if readelf -d "$work/usr/bin/tempest-gateway" | grep -E 'NEEDED.*(libswift|libFoundation)' >/dev/null; then

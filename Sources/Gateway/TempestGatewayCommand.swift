@@ -19,7 +19,7 @@ struct TempestGatewayCommand: AsyncParsableCommand {
             """,
         version: GatewayVersion.current,
         subcommands: [
-            RunCommand.self, ListenCommand.self, DecodeCommand.self, ReplayCommand.self, HistoryCommand.self,
+            RunCommand.self, ListenCommand.self, RelayCommand.self, DecodeCommand.self, ReplayCommand.self, HistoryCommand.self,
             ExportCommand.self, DatabaseCommand.self, StatusCommand.self, DoctorCommand.self, StationsCommand.self,
             ForecastCommand.self,
             ConfigCommand.self, SetupCommand.self, SelectCommand.self,

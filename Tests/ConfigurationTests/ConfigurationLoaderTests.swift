@@ -36,6 +36,41 @@ struct ConfigurationLoaderTests {
         ])
     }
 
+    @Test("udp.relay: targets from the file or a comma-separated variable; a bad one is named with what is wrong")
+    func relayTargets() {
+        #expect(resolve(nil).configuration.udp.relay.isEmpty)
+        let file = resolve("[udp]\nrelay = [\"192.168.20.5:50222\", \"192.168.30.9:50223\"]\n")
+        #expect(file.problems.isEmpty, "\(file.problems)")
+        #expect(file.configuration.udp.relay.map(\.description) == ["192.168.20.5:50222", "192.168.30.9:50223"])
+        let environment = resolve(nil, environment: ["TEMPEST_GATEWAY_UDP_RELAY": "192.168.20.5:50222, 10.1.2.3:9"])
+        #expect(environment.problems.isEmpty, "\(environment.problems)")
+        #expect(environment.configuration.udp.relay.map(\.description) == ["192.168.20.5:50222", "10.1.2.3:9"])
+        let allowed = "; allowed: an array of up to 16 different IPv4 ADDRESS:PORT in quotes, such as [\"192.168.20.5:50222\"]"
+        let cases: [(value: String, problem: String)] = [
+            (#"["192.168.20.5"]"#, #""192.168.20.5": no :PORT after the address"#),
+            (#"["192.168.20.5:0"]"#, #""192.168.20.5:0": the port is not a whole number from 1 to 65535"#),
+            (#"["192.168.20.5:65536"]"#, #""192.168.20.5:65536": the port is not a whole number from 1 to 65535"#),
+            (
+                #"["weewx.lan:50222"]"#,
+                #""weewx.lan:50222": the part before the colon is not a numeric IPv4 address (host names are not resolved)"#
+            ),
+            (#"["0.0.0.0:50222"]"#, #""0.0.0.0:50222": 0.0.0.0 and 255.255.255.255 are not addresses to send to"#),
+            (#"["10.0.0.1:5", "10.0.0.1:5"]"#, #""10.0.0.1:5" is given twice"#),
+            (#"[50222]"#, "50222 in the array is not text in quotes"),
+            (#""10.0.0.1:5""#, #""10.0.0.1:5" is not an array"#),
+        ]
+        for (value, problem) in cases {
+            let loaded = resolve("[udp]\nrelay = \(value)\n")
+            #expect(loaded.problems.map(\.description) == ["line 2: udp.relay: " + problem + allowed])
+        }
+        let tooMany = "[" + (1...17).map { "\"10.0.0.1:\($0)\"" }.joined(separator: ", ") + "]"
+        #expect(resolve("[udp]\nrelay = \(tooMany)\n").problems.map(\.problem) == ["17 targets are more than 16"])
+        let badVariable = resolve(nil, environment: ["TEMPEST_GATEWAY_UDP_RELAY": "192.168.20.5"])
+        #expect(badVariable.problems.map(\.description) == [
+            "environment variable TEMPEST_GATEWAY_UDP_RELAY: udp.relay: \"192.168.20.5\": no :PORT after the address" + allowed
+        ])
+    }
+
     @Test("With no file and no environment, the embedded defaults are today's")
     func defaults() {
         let loaded = resolve(nil)

@@ -21,6 +21,12 @@ struct SchemaRuleTests {
         case .boolean: [.string("maybe"), .integer(1)]
         case .choice(let words): [.string(words.joined() + "x")]
         case .textList(let rule): [.string("x"), .array([.string(textJustOutside(rule))])]
+        case .endpointList(let maximumCount):
+            [
+                .string("192.168.1.10:50222"), .array([.string("192.168.1.10:0")]), .array([.string("192.168.1.10")]),
+                .array([.string("192.168.1.10:50222"), .string("192.168.1.10:50222")]),
+                .array((0...maximumCount).map { .string("192.168.1.10:\(50_000 + $0)") }),
+            ]
         case .text(let rule): [.string(textJustOutside(rule)), .integer(1)]
         }
     }
@@ -34,6 +40,11 @@ struct SchemaRuleTests {
         case .boolean: [.boolean(true), .boolean(false)]
         case .choice(let words): words.map { .string($0) }
         case .textList(let rule): [.array([]), .array([.string(textJustInside(rule))])]
+        case .endpointList(let maximumCount):
+            [
+                .array([]), .array([.string("192.168.1.10:1"), .string("10.0.0.1:65535")]),
+                .array((1...maximumCount).map { .string("192.168.1.10:\(50_000 + $0)") }),
+            ]
         case .text(let rule): [.string(textJustInside(rule))]
         }
     }
@@ -118,6 +129,7 @@ struct SchemaRuleTests {
         case .choice(let words): words.joined() + "x"
         case .text(let rule): textJustOutside(rule)
         case .textList(let rule): textJustOutside(rule).isEmpty ? nil : textJustOutside(rule)
+        case .endpointList: "192.168.1.10:50222,192.168.1.11:65536"
         }
     }
 

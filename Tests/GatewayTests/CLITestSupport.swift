@@ -29,6 +29,11 @@ enum Gateway {
         return gateway
     }
 
+    /// The text a running gateway's /metrics at 127.0.0.1:`port` serves.
+    static func scrapeMetrics(port: UInt16) throws -> String {
+        try ChildProcess.run(executable: "/usr/bin/curl", arguments: ["-s", "http://127.0.0.1:\(port)/metrics"]).standardOutput
+    }
+
     /// A fixture file from the UDP test resources (shared with TempestUDPTests).
     static func fixturePath(_ name: String) -> String {
         BuiltProducts.packageRoot + "/Tests/TempestUDPTests/Fixtures/udp/\(name).jsonl"

@@ -11,7 +11,7 @@ struct HelpTextTests {
     @Test(
         "help of each command",
         arguments: [
-            ["run"], ["listen"], ["decode"], ["replay"], ["history"], ["export"], ["db", "stats"], ["status"], ["doctor"],
+            ["run"], ["listen"], ["relay"], ["decode"], ["replay"], ["history"], ["export"], ["db", "stats"], ["status"], ["doctor"],
             ["stations"], ["setup"], ["select"], ["forecast"], ["config", "set"], ["config", "show"], ["config", "validate"],
         ])
     func helpText(_ command: [String]) throws {

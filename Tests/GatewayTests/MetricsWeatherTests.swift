@@ -9,10 +9,6 @@ import TempestTestKit
 /// the current weather as gauges beside the counters.
 @Suite("metrics: address and weather gauges")
 struct MetricsWeatherTests {
-    private func scrape(_ port: UInt16) throws -> String {
-        try ChildProcess.run(executable: "/usr/bin/curl", arguments: ["-s", "http://127.0.0.1:\(port)/metrics"]).standardOutput
-    }
-
     @Test("--metrics-address 0.0.0.0; weather gauges in base units, labelled by serial, absent until an observation is stored")
     func weatherGauges() throws {
         let directory = try TemporaryDirectory()
@@ -28,7 +24,7 @@ struct MetricsWeatherTests {
         #expect(gateway.standardErrorSoFar.contains("Listening"))
         // Every interface, loopback included (the test talks to 127.0.0.1 only).
         #expect(gateway.standardErrorSoFar.contains("Serving /healthz and /metrics on http://0.0.0.0:\(metricsPort)."))
-        let before = try scrape(metricsPort)
+        let before = try Gateway.scrapeMetrics(port: metricsPort)
         #expect(before.contains("tempest_gateway_uptime_seconds"))
         #expect(!before.contains("tempest_air_temperature_celsius"))
 
@@ -38,7 +34,7 @@ struct MetricsWeatherTests {
             #"{"serial_number":"ST-00099999","type":"obs_st","hub_sn":"HB-00000001","obs":[[\#(now),0.4,1.5,2.5,270,3,1012.5,21.5,55,12000,2.5,350,0.25,1,12,2,2.61,1]],"firmware_revision":171}"#)
         var text = ""
         for _ in 0..<50 {
-            text = try scrape(metricsPort)
+            text = try Gateway.scrapeMetrics(port: metricsPort)
             if text.contains("tempest_air_temperature_celsius") { break }
             usleep(200_000)
         }

@@ -74,6 +74,38 @@ struct PackagedLayoutTests {
         #expect(stopped.standardError.contains("The gateway is not running"))
     }
 
+    @Test("the relay's unit runs `relay` with no state and no runtime directory, and its command relays as configured")
+    func relayUnit() throws {
+        let unit = try String(
+            contentsOfFile: BuiltProducts.packageRoot + "/packaging/tempest-gateway-relay.service", encoding: .utf8)
+        let lines = unit.split(separator: "\n").map(String.init)
+        #expect(lines.contains("ExecStart=/usr/bin/tempest-gateway relay"))
+        #expect(lines.contains("DynamicUser=yes"))
+        #expect(lines.contains("Type=notify"))
+        #expect(!lines.contains { $0.hasPrefix("StateDirectory=") || $0.hasPrefix("RuntimeDirectory=") })
+        // The unit's command, with what a drop-in would set for a test:
+        // loopback, a free port, a target on loopback.
+        let receiver = try UDPReceiver()
+        let port = try FreePort.udp()
+        let relay = try ChildProcess(
+            executable: Gateway.path, arguments: ["relay", "--seconds", "20"],
+            environment: [
+                "TEMPEST_GATEWAY_UDP_ADDRESS": "127.0.0.1", "TEMPEST_GATEWAY_UDP_PORT": String(port),
+                "TEMPEST_GATEWAY_UDP_RELAY": receiver.target,
+            ])
+        try relay.start()
+        defer {
+            relay.send(signal: SIGKILL)
+            _ = try? relay.wait(timeoutSeconds: 5)
+        }
+        #expect(relay.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Relaying") }, "\(relay.standardErrorSoFar)")
+        let datagram = Array(#"{"serial_number":"ST-00000045","type":"rapid_wind","ob":[1705334403,3.27,194]}"#.utf8)
+        try UDPSender(port: port).send(datagram)
+        #expect(receiver.receive(count: 1, timeoutSeconds: 20) == [datagram])
+        relay.send(signal: SIGTERM)
+        #expect(try relay.wait(timeoutSeconds: 20).status == 0)
+    }
+
     @Test("--version prints the VERSION file")
     func versionFromTheFile() throws {
         let result = try Gateway.run(["--version"])

@@ -20,26 +20,8 @@ public enum FreePort {
     }
 
     private static func probe(type: Int32) throws -> UInt16 {
-        let descriptor = socket(AF_INET, type, 0)
-        guard descriptor >= 0 else { throw TestKitError("socket() failed with errno \(errno)") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0 else { throw TestKitError("bind() failed with errno \(errno)") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getsockname(descriptor, $0, &length)
-            }
-        }
-        guard named == 0 else { throw TestKitError("getsockname() failed with errno \(errno)") }
-        return UInt16(bigEndian: address.sin_port)
+        let (descriptor, port) = try LoopbackListener.bound(type: type)
+        close(descriptor)
+        return port
     }
 }

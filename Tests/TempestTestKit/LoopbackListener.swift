@@ -3,16 +3,31 @@
 
 import Foundation
 
-/// The socket plumbing the test kit's local servers share: a listening TCP
-/// socket on 127.0.0.1 and a port the kernel picks, the accept loop with a
-/// thread per connection, and whole writes.
+/// The socket plumbing the test kit's local servers share: a socket bound
+/// to 127.0.0.1 and a port the kernel picks (listening, for TCP), the
+/// accept loop with a thread per connection, and whole writes.
 enum LoopbackListener {
     /// A socket listening on 127.0.0.1 and a free port, with that port.
     static func open(backlog: Int32) throws -> (descriptor: Int32, port: UInt16) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (descriptor, port) = try bound(type: Int32(SOCK_STREAM.rawValue), reuseAddress: true)
+        guard listen(descriptor, backlog) == 0 else {
+            close(descriptor)
+            throw TestKitError("listen failed with errno \(errno)")
+        }
+        return (descriptor, port)
+    }
+
+    /// A socket of `type` (TCP or UDP) bound to 127.0.0.1 and a port the
+    /// kernel picks, with that port. `reuseAddress` (a server's restart
+    /// past TIME_WAIT) is off for a probe or a UDP socket: the kernel may
+    /// hand two sockets that both set it the same port.
+    static func bound(type: Int32, reuseAddress: Bool = false) throws -> (descriptor: Int32, port: UInt16) {
+        let descriptor = socket(AF_INET, type, 0)
         guard descriptor >= 0 else { throw TestKitError("socket() failed with errno \(errno)") }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if reuseAddress {
+            var yes: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -20,13 +35,13 @@ enum LoopbackListener {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(descriptor, backlog) == 0 else {
-            close(descriptor)
-            throw TestKitError("bind/listen failed with errno \(errno)")
-        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
+        let named = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, named == 0 else {
+            close(descriptor)
+            throw TestKitError("bind() or getsockname() failed with errno \(errno)")
         }
         return (descriptor, UInt16(bigEndian: address.sin_port))
     }

@@ -11,6 +11,9 @@ public enum ConfigurationSchema {
     /// in the MQTT module, which this module does not know; a test holds
     /// the two, and the library, to the same values).
     private static let mqttKeepalive = ValueRule.integerOrOff(5...65_535)
+    /// Each relay target costs one `sendto` per datagram on the receive
+    /// thread: a bound keeps that thread's work per datagram small.
+    private static let relayTargets = ValueRule.endpointList(maximumCount: 16)
 
     /// Every key.
     public static let keys: [ConfigurationKey] = [
@@ -20,6 +23,9 @@ public enum ConfigurationSchema {
         .init(
             "udp", "future_tolerance_seconds", .integer(0...86_400), default: .integer(300),
             "Quarantine messages (UDP and REST) dated more than this many seconds ahead of the clock: never stored as observations nor counted."),
+        .init(
+            "udp", "relay", relayTargets, default: .array([]),
+            "Forward every admitted datagram (decoded, the station's, not dated ahead, not a repeat), byte for byte, to these IPv4 ADDRESS:PORT targets, such as Home Assistant or WeeWX on another subnet (docs/relay.md)."),
         // [storage]
         .init(
             "storage", "database", .text(.path), default: nil,

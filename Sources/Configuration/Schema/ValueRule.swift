@@ -22,6 +22,9 @@ public enum ValueRule: Sendable {
     case choice([String])
     /// An array of texts, each checked by the ``TextRule`` (may be empty).
     case textList(TextRule)
+    /// An array of distinct numeric IPv4 `ADDRESS:PORT` texts
+    /// (``IPv4Endpoint``), at most `maximumCount` of them (may be empty).
+    case endpointList(maximumCount: Int)
 
     /// Kinds of text.
     public enum TextRule: Sendable {
@@ -58,6 +61,8 @@ public enum ValueRule: Sendable {
         case .boolean: "true or false"
         case .choice(let words): "one of " + words.map { "\"\($0)\"" }.joined(separator: ", ")
         case .textList: "an array of names in quotes, such as [\"feels_like\", \"ST-00012345/uptime\"]"
+        case .endpointList(let maximumCount):
+            "an array of up to \(maximumCount) different IPv4 ADDRESS:PORT in quotes, such as [\"192.168.20.5:50222\"]"
         case .text(let rule):
             switch rule {
             case .nonEmpty: "text in quotes, not empty"
@@ -117,7 +122,29 @@ public enum ValueRule: Sendable {
                 }
             }
             return .success(value)
+        case .endpointList(let maximumCount):
+            return ValueRule.checkEndpoints(value, maximumCount: maximumCount)
         }
+    }
+
+    /// `value` if it is an array of at most `maximumCount` different
+    /// `ADDRESS:PORT` texts, or what is wrong with the first bad one.
+    private static func checkEndpoints(_ value: TOMLValue, maximumCount: Int) -> Result<TOMLValue, RuleViolation> {
+        guard case .array(let elements) = value else { return .failure(.init("\(value.tomlText) is not an array")) }
+        var seen = Set<IPv4Endpoint>()
+        for element in elements {
+            guard case .string(let text) = element else { return .failure(.init("\(element.tomlText) in the array is not text in quotes")) }
+            do {
+                let endpoint = try IPv4Endpoint(parsing: text)
+                guard seen.insert(endpoint).inserted else { return .failure(.init("\(element.tomlText) is given twice")) }
+            } catch {
+                return .failure(.init("\(element.tomlText): \(error.problem)"))
+            }
+        }
+        guard elements.count <= maximumCount else {
+            return .failure(.init("\(elements.count) targets are more than \(maximumCount)"))
+        }
+        return .success(value)
     }
 
     /// The value that `text` stands for, as written in an environment
@@ -137,7 +164,7 @@ public enum ValueRule: Sendable {
             case "false", "no", "off", "0": return .boolean(false)
             default: break
             }
-        case .textList:
+        case .textList, .endpointList:
             // An environment variable lists names separated by commas.
             let names = text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
             return .array(names.map { .string($0) })

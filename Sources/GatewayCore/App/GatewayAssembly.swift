@@ -214,7 +214,8 @@ public struct GatewayAssembly: Sendable {
                 listensToUDP
                 ? try UDPListener(
                     configuration: UDPListenerConfiguration(
-                        bindAddress: udpAddress, port: udpPort, futureToleranceSeconds: futureToleranceSeconds),
+                        bindAddress: udpAddress, port: udpPort, futureToleranceSeconds: futureToleranceSeconds,
+                        relayTargets: settings.udp.relay),
                     admission: admission) : nil
         } catch {
             throw GatewayError.listenerFailed(error)

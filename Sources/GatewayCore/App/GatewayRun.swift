@@ -148,6 +148,12 @@ public struct GatewayRun: Sendable {
             operatorLog.line("Serving /healthz and /metrics on http://\(settings.metrics.address):\(metrics!.port).")
         }
         defer { metrics?.stop() }
+        if !settings.udp.relay.isEmpty {
+            operatorLog.line(
+                listensToUDP
+                    ? "Relaying admitted datagrams, byte for byte, to \(settings.udp.relay.map(\.description).joined(separator: ", "))."
+                    : "Not relaying: udp.relay is set, but weatherflow.mode websocket does not listen for UDP.")
+        }
         let web = try startWebServer(
             context: WebSiteContext(
                 databasePath: path, timeZone: zone, units: settings.mqtt.publishedUnits, report: reportNow,

@@ -66,6 +66,7 @@ public struct StatusReport {
             if !reasons.isEmpty {
                 lines.append("Rejections by reason: " + reasons.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".")
             }
+            lines += StatusReport.relayText(statistics)
         }
         if let admission { lines += admissionText(admission, now: now) }
         let devices = activity.sortedBySerial
@@ -135,6 +136,7 @@ public struct StatusReport {
             json.member("kernel_drops", Int64(statistics.kernelDrops))
             json.member("future_timestamp", Int64(statistics.futureTimestamps))
             json.member("unknown_device", Int64(statistics.unknownDevices))
+            StatusReport.writeRelay(statistics, into: &json)
         }
         json.endObject()
         if let admission {
@@ -253,6 +255,7 @@ extension StatusReport {
             metric(
                 "unknown_device_total", "counter", "UDP messages from devices that are not the station's.",
                 [("", String(statistics.unknownDevices))])
+            StatusReport.relayMetrics(statistics, metric: metric)
         }
         metric(
             "rest_future_timestamp_total", "counter", "REST fallback and backfill messages quarantined as dated too far ahead.",

@@ -36,6 +36,9 @@ public struct ListeningSession: Sendable {
     public let wakeup = WakeupEvent()
     /// Where the session's sentences go (standard error in the CLI).
     public let operatorLog: OperatorLog
+    /// The line said once the socket is bound, made from the port bound;
+    /// nil says where it listens and for how long (`listen`, `run`).
+    public var listeningLine: (@Sendable (_ boundPort: UInt16) -> String)? = nil
     /// False in `weatherflow.mode = "websocket"`: no socket is bound and the
     /// session only waits for the stop (the WebSocket follower brings the data).
     public var listensToUDP = true
@@ -69,7 +72,8 @@ public struct ListeningSession: Sendable {
             throw GatewayError.listenerFailed(error)
         }
         operatorLog.line(
-            "Listening for Tempest hub broadcasts on UDP \(configuration.bindAddress):\(listener.boundPort)\(forHowLong)."
+            listeningLine?(listener.boundPort)
+                ?? "Listening for Tempest hub broadcasts on UDP \(configuration.bindAddress):\(listener.boundPort)\(forHowLong)."
         )
         notifier?.ready(status: readyStatus)
         // Ping the watchdog only while the receive loop is alive and not

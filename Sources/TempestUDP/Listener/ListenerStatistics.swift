@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import SystemSupport
+
 /// Counters kept by `UDPListener` since it started.
 public struct ListenerStatistics: Hashable, Sendable {
     /// Datagrams read from the socket.
@@ -30,9 +32,20 @@ public struct ListenerStatistics: Hashable, Sendable {
     public var unknownDevices: UInt64 = 0
     /// Datagrams the kernel dropped because the receive buffer was full.
     public var kernelDrops: UInt64 = 0
+    /// Admitted datagrams handed to the relay, each once however many
+    /// targets it has (0 without a relay).
+    public var relayed: UInt64 = 0
+    /// Each relay target's counts, in the configured order (empty without
+    /// a relay).
+    public var relayTargets: [RelayTargetStatistics] = []
 
     /// An all-zero set of counters.
     public init() {}
+
+    /// All-zero counters, with a zero entry for each relay target.
+    public init(relayTargets: [IPv4Endpoint]) {
+        self.relayTargets = relayTargets.map { RelayTargetStatistics(target: $0) }
+    }
 
     /// Rejections per reason category name, omitting zeros.
     public var rejectedByCategory: [String: UInt64] {

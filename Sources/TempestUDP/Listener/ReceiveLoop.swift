@@ -13,7 +13,20 @@ import SystemSupport
 /// table keeps state for it), the future-timestamp rule (a message dated
 /// too far ahead goes to the quarantine and never reaches the duplicate
 /// filter, whose "newest per stream" it would freeze), then the duplicate
-/// filter.
+/// filter. What all of them let through is admitted: with a relay, the
+/// datagram goes to its targets as received, before the handler sees the
+/// message.
+///
+/// Which datagrams are relayed, and why: those whose message the filter
+/// calls fresh, and the late ones too (they are admitted: stored and
+/// counted here, and a receiver keeps its own order), each whole, as it
+/// came. Not relayed: rejected, unknown types, datagrams outside the
+/// allow-lists, devices that are not the station's, duplicates, and a
+/// datagram any part of which was quarantined as dated too far ahead (its
+/// bytes cannot be split, and the future part would freeze a receiver's
+/// "latest" as it would ours). An observation some of whose rows were
+/// repeats is relayed whole: its new rows are needed, and a receiver that
+/// sees a row twice sees the same values.
 final class ReceiveLoop {
     /// Room for the largest possible UDP payload; anything over the decoder's
     /// 8 KiB cap is still read whole, then rejected as too large.
@@ -22,14 +35,18 @@ final class ReceiveLoop {
     private let listener: UDPListener
     private let socket: Int32
     private let handler: @Sendable (ListenerEvent) -> Void
+    private let relay: DatagramRelay?
     private let decoder = DatagramDecoder()
     private var filter: DuplicateFilter
     private var futureRule: FutureTimestampRule?
     private let allowedSerials: Set<String>
 
-    init(listener: UDPListener, socket: Int32, handler: @escaping @Sendable (ListenerEvent) -> Void) {
+    init(
+        listener: UDPListener, socket: Int32, relay: DatagramRelay? = nil, handler: @escaping @Sendable (ListenerEvent) -> Void
+    ) {
         self.listener = listener
         self.socket = socket
+        self.relay = relay
         self.handler = handler
         self.filter = DuplicateFilter(capacity: listener.configuration.duplicateFilterCapacity)
         self.allowedSerials = listener.configuration.allowedSerialNumbers
@@ -108,9 +125,24 @@ final class ReceiveLoop {
                 return
             }
             let now = ReceiveLoop.now()
-            guard let message = admitted(decoded, datagram: datagram, sourceAddress: sourceAddress, now: now) else { return }
+            guard let (message, isWhole) = admitted(decoded, datagram: datagram, sourceAddress: sourceAddress, now: now)
+            else { return }
             let admission = filter.admit(message)
+            var relayed = false
+            if let relay, isWhole {
+                switch admission {
+                case .fresh, .late:
+                    relay.send(datagram)
+                    relayed = true
+                case .duplicate:
+                    break
+                }
+            }
             listener.updateCounters {
+                if relayed, let relay {
+                    $0.relayed += 1
+                    relay.record(into: &$0.relayTargets)
+                }
                 $0.datagramsReceived += 1
                 $0.decoded += 1
                 $0.rangeViolations += UInt64(diagnostics.rangeViolations.count)
@@ -138,14 +170,15 @@ final class ReceiveLoop {
         }
     }
 
-    /// The part of `message` to go on to the duplicate filter, or nil: a
-    /// device that is not the station's is counted and dropped; a part
-    /// dated too far ahead is counted and handed over as `.future`.
+    /// The part of `message` to go on to the duplicate filter, and whether
+    /// it is the whole message, or nil: a device that is not the station's
+    /// is counted and dropped; a part dated too far ahead is counted and
+    /// handed over as `.future`.
     private func admitted(
         _ message: TempestMessage, datagram: UnsafeRawBufferPointer, sourceAddress: String, now: UnixTimestamp
-    ) -> TempestMessage? {
+    ) -> (message: TempestMessage, isWhole: Bool)? {
         let admission = listener.admission
-        func refused() -> TempestMessage? {
+        func refused() -> (message: TempestMessage, isWhole: Bool)? {
             listener.updateCounters {
                 $0.datagramsReceived += 1
                 $0.decoded += 1
@@ -158,12 +191,14 @@ final class ReceiveLoop {
         }
         let monotonic = MonotonicClock.seconds()
         var accepted: TempestMessage? = message
+        var isWhole = true
         if let rule = futureRule,
             let latest = rule.latestAcceptableSeconds(nowSeconds: now.secondsSince1970, monotonicSeconds: monotonic)
         {
             let parts = message.splitAt(latestSeconds: latest)
             accepted = parts.accepted
             if let future = parts.future {
+                isWhole = false
                 listener.updateCounters {
                     $0.futureTimestamps += 1
                     if parts.accepted == nil {
@@ -183,7 +218,7 @@ final class ReceiveLoop {
             return refused()
         }
         futureRule?.noteAccepted(accepted.timestamp, monotonicSeconds: monotonic)
-        return accepted
+        return (accepted, isWhole)
     }
 
     private func isAllowed(_ envelope: MessageEnvelope) -> Bool {

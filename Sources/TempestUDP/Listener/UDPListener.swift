@@ -6,7 +6,8 @@ import Synchronization
 import SystemSupport
 
 /// Receives Tempest hub broadcasts on a UDP socket and hands decoded,
-/// de-duplicated messages to a handler.
+/// de-duplicated messages to a handler, and, with relay targets, forwards
+/// the datagrams of those messages to them byte for byte (`DatagramRelay`).
 ///
 /// The socket sets `SO_REUSEADDR` and `SO_REUSEPORT` so the gateway can share
 /// port 50222 with Home Assistant's WeatherFlow integration or WeeWX on the
@@ -33,7 +34,7 @@ public final class UDPListener: Sendable {
     }
 
     private let state = Mutex(State())
-    private let counters = Mutex(ListenerStatistics())
+    private let counters: Mutex<ListenerStatistics>
     private let loopRunning = Atomic<Bool>(false)
     private let busySinceNanoseconds = Atomic<UInt64>(0)
     private let allowedSources: Set<UInt32>
@@ -46,6 +47,7 @@ public final class UDPListener: Sendable {
     ) throws(ListenerError) {
         self.configuration = configuration
         self.admission = admission
+        counters = Mutex(ListenerStatistics(relayTargets: configuration.relayTargets))
         var sources = Set<UInt32>()
         for address in configuration.allowedSourceAddresses {
             guard let parsed = UDPListener.parseIPv4(address) else { throw .invalidSourceAddress(address) }
@@ -93,14 +95,26 @@ public final class UDPListener: Sendable {
     /// receive thread, which calls `handler` for every datagram it reads.
     public func start(handler: @escaping @Sendable (ListenerEvent) -> Void) throws(ListenerError) {
         let descriptor = try openSocket()
+        let relayTargets = configuration.relayTargets
+        var relaySocket: Int32 = -1
+        if !relayTargets.isEmpty {
+            do {
+                relaySocket = try DatagramRelay.openSocket()
+            } catch {
+                close(descriptor)
+                throw error
+            }
+        }
         let thread: NamedThread
         do {
-            // The loop is made on its thread, which alone uses it.
-            thread = try NamedThread(named: "udp-receive") {
-                ReceiveLoop(listener: self, socket: descriptor, handler: handler).run()
+            // The loop and its relay are made on its thread, which alone uses them.
+            thread = try NamedThread(named: "udp-receive") { [relaySocket] in
+                let relay = relaySocket >= 0 ? DatagramRelay(socket: relaySocket, targets: relayTargets) : nil
+                ReceiveLoop(listener: self, socket: descriptor, relay: relay, handler: handler).run()
             }
         } catch {
             close(descriptor)
+            if relaySocket >= 0 { close(relaySocket) }
             throw .threadFailed(errno: error.number)
         }
         state.withLock {

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
-/// Where and how `UDPListener` listens, and whom it believes.
+import SystemSupport
+
+/// Where and how `UDPListener` listens, whom it believes, and where it
+/// relays what it admits.
 public struct UDPListenerConfiguration: Sendable, Hashable {
     /// The port Tempest hubs broadcast to (not configurable on the hub).
     public static let defaultPort: UInt16 = 50222
@@ -24,9 +27,12 @@ public struct UDPListenerConfiguration: Sendable, Hashable {
     /// How far ahead of the clock a message may be dated, seconds
     /// (`FutureTimestampRule`); nil accepts any time the decoder accepts.
     public var futureToleranceSeconds: Int64?
+    /// Where every admitted datagram is forwarded, byte for byte
+    /// (`DatagramRelay`); empty: nowhere.
+    public var relayTargets: [IPv4Endpoint]
 
     /// The defaults: every interface, port 50222, a 4 MiB buffer, no
-    /// allow-lists, five minutes' tolerance for timestamps ahead.
+    /// allow-lists, five minutes' tolerance for timestamps ahead, no relay.
     public init(
         bindAddress: String = "0.0.0.0",
         port: UInt16 = UDPListenerConfiguration.defaultPort,
@@ -34,7 +40,8 @@ public struct UDPListenerConfiguration: Sendable, Hashable {
         allowedSerialNumbers: Set<String> = [],
         allowedSourceAddresses: Set<String> = [],
         duplicateFilterCapacity: Int = 4096,
-        futureToleranceSeconds: Int64? = FutureTimestampRule.defaultToleranceSeconds
+        futureToleranceSeconds: Int64? = FutureTimestampRule.defaultToleranceSeconds,
+        relayTargets: [IPv4Endpoint] = []
     ) {
         self.bindAddress = bindAddress
         self.port = port
@@ -43,5 +50,6 @@ public struct UDPListenerConfiguration: Sendable, Hashable {
         self.allowedSourceAddresses = allowedSourceAddresses
         self.duplicateFilterCapacity = duplicateFilterCapacity
         self.futureToleranceSeconds = futureToleranceSeconds
+        self.relayTargets = relayTargets
     }
 }
