@@ -194,7 +194,8 @@ struct GrafanaDashboardTests {
             sample day, one station: \(counts.points) points (\(counts.observationPoints) observations, \
             \(counts.strikePoints) strikes, \(counts.rainStartPoints) rain starts, \(counts.dailySummaryPoints) daily summary updates), \
             \(counts.fieldValues) field values, \(counts.bytes) bytes of line protocol; \
-            \(counts.samplesAfterDeduplication) samples after deduplication
+            \(counts.samplesAfterDeduplication) samples after deduplication; bytes by measurement: \
+            \(counts.bytesByMeasurement.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             """)
     }
 }

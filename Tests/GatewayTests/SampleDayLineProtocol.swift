@@ -43,6 +43,8 @@ struct SampleDayLineProtocol {
         var dailySummaryFinalFields = 0
         /// Bytes of the line protocol, newlines included.
         var bytes = 0
+        /// The same bytes by measurement.
+        var bytesByMeasurement: [String: Int] = [:]
 
         var points: Int { observationPoints + strikePoints + rainStartPoints + dailySummaryPoints }
 
@@ -183,6 +185,7 @@ struct SampleDayLineProtocol {
             lines.append(line)
             counts.fieldValues += fields.count
             counts.bytes += line.utf8.count + 1
+            counts.bytesByMeasurement[measurement, default: 0] += line.utf8.count + 1
         }
 
         func number(_ value: Any) -> Double? {
