@@ -23,8 +23,16 @@ packages=(
   dpkg-dev
   binutils
   file
+  # The export tests' databases (Tests/TempestTestKit starts its own servers).
+  victoria-metrics
+  influxdb
   "$@"
 )
+
+# Packages whose maintainer scripts start a daemon on a fixed port
+# (VictoriaMetrics on 8428, InfluxDB on 8086 and 8088). The tests start their
+# own servers on free loopback ports and want none of these running.
+daemon_packages=(victoria-metrics influxdb)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -58,6 +66,37 @@ apt_retry() {
   return 1
 }
 
+# Their postinst starts the daemons with deb-systemd-invoke (under systemd)
+# or invoke-rc.d (otherwise; without a runlevel, as in a container, it already
+# refuses); both ask /usr/sbin/policy-rc.d first. While they are installed, a
+# policy that forbids every start is in place, unless the machine has its own
+# (container images usually have one that does the same).
+starting=()
+for package in "${missing[@]}"; do
+  for daemon in "${daemon_packages[@]}"; do
+    if [ "$package" = "$daemon" ]; then starting+=("$package"); fi
+  done
+done
+policy=/usr/sbin/policy-rc.d
+if [ "${#starting[@]}" -gt 0 ] && [ ! -e "$policy" ]; then
+  printf '#!/bin/sh\n# From tempest-gateway scripts/install-deps.sh, while it installs %s.\nexit 101\n' \
+    "${starting[*]}" >"$policy"
+  chmod 755 "$policy"
+  trap 'rm -f "$policy"' EXIT
+fi
+
 echo "Installing missing packages: ${missing[*]}"
 apt_retry update -q
 apt_retry install -y -q --no-install-recommends "${missing[@]}"
+
+# Neither at the next boot (systemd enables the units), nor now should a
+# machine's own policy have let one start.
+for package in "${starting[@]}"; do
+  if [ -d /run/systemd/system ]; then
+    systemctl disable --now "$package.service" >/dev/null 2>&1 || true
+  elif [ -x "/etc/init.d/$package" ]; then
+    "/etc/init.d/$package" stop >/dev/null 2>&1 || true
+    update-rc.d "$package" disable >/dev/null 2>&1 || true
+  fi
+  echo "$package: installed, its daemon stopped and not started at boot (the tests start their own)."
+done

@@ -14,7 +14,8 @@ publishes with the QoS it was published at. Then:
     publishes on its own, and the day takes about 100 s) and counts the
     messages the gateway published from its start until the day settled,
     by kind (events, retained values, Home Assistant discovery, status and
-    availability) and by QoS;
+    availability) and by QoS, and their bytes of topic and payload by kind
+    (events also by their own kind);
   - measures the CPU per datagram at 50 datagrams/s exactly as
     `benchmark-pipeline.py` does (a quiet gateway's CPU over 20 s, then
     every 40th line of the day under serials of its own, at 50/s, less the
@@ -48,15 +49,17 @@ CPU_EVERY = int(OWN[OWN.index("--cpu-every") + 1]) if "--cpu-every" in OWN else 
 
 
 class Counter:
-    """mosquitto_sub on `#` at QoS 2: counts every message by kind and QoS."""
+    """mosquitto_sub on `#` at QoS 2: counts every message by kind and QoS, and its topic and payload bytes by kind."""
 
     def __init__(self, port):
         self.lock = threading.Lock()
         self.kinds = collections.Counter()
         self.fields = collections.Counter()
+        self.bytes = collections.Counter()
+        self.event_bytes = collections.Counter()
         self.total = 0
         self.process = subprocess.Popen(
-            ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-t", "#", "-q", "2", "-F", "%q %t"],
+            ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-t", "#", "-q", "2", "-F", "%q %l %t"],
             stdout=subprocess.PIPE, text=True, bufsize=1)
         self.thread = threading.Thread(target=self.read, daemon=True)
         self.thread.start()
@@ -74,10 +77,13 @@ class Counter:
 
     def read(self):
         for line in self.process.stdout:
-            qos, _, topic = line.rstrip("\n").partition(" ")
+            qos, length, topic = line.rstrip("\n").split(" ", 2)
             with self.lock:
                 kind = self.kind(topic)
                 self.kinds[(kind, qos)] += 1
+                self.bytes[kind] += len(topic.encode()) + int(length)
+                if kind == "events (outbox)":
+                    self.event_bytes[topic.rpartition("/")[2]] += len(topic.encode()) + int(length)
                 if kind == "retained values":
                     self.fields[topic.rpartition("/")[2]] += 1
                 self.total += 1
@@ -153,6 +159,13 @@ def count_day(counter, sender, udp_port, day):
           f"from the gateway's start): {total} ({total / len(day):.2f} per datagram)")
     for (kind, qos), count in sorted(kinds.items()):
         print(f"  {kind}, QoS {qos}: {count}")
+    with counter.lock:
+        sizes = collections.Counter(counter.bytes)
+        event_sizes = collections.Counter(counter.event_bytes)
+    print(f"Topic and payload bytes of those messages (without MQTT's own headers): {sum(sizes.values())}")
+    for kind, size in sorted(sizes.items()):
+        print(f"  {kind}: {size}")
+    print("  events by kind: " + ", ".join(f"{name} {size}" for name, size in event_sizes.most_common()))
     acknowledged = sum(count for (_, qos), count in kinds.items() if qos != "0")
     print(f"MQTT packets for that day on the gateway's connection (each PUBLISH, and the PUBACK of each at QoS 1): "
           f"{total + acknowledged}")

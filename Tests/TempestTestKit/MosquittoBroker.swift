@@ -29,13 +29,18 @@ public final class MosquittoBroker: @unchecked Sendable {
     /// with new ports (at most five times).
     /// With `persistent`, sessions and queued QoS 1 messages survive a
     /// broker restart (as a real home broker is usually set up).
-    public init(users: [User] = [], tls: TestCertificates? = nil, persistent: Bool = false) throws {
+    /// `extraConfiguration` lines go at the end of the configuration (a
+    /// bridge's `connection` section, say), where a repeated option
+    /// overrides the test kit's.
+    public init(
+        users: [User] = [], tls: TestCertificates? = nil, persistent: Bool = false, extraConfiguration: [String] = []
+    ) throws {
         directory = try TemporaryDirectory(prefix: "mosquitto")
         port = 0
         for attempt in 1...5 {
             port = try FreePort.tcp()
             tlsPort = tls == nil ? nil : try FreePort.tcp()
-            try writeConfiguration(users: users, tls: tls, persistent: persistent)
+            try writeConfiguration(users: users, tls: tls, persistent: persistent, extra: extraConfiguration)
             do {
                 try start()
                 return
@@ -46,7 +51,7 @@ public final class MosquittoBroker: @unchecked Sendable {
         }
     }
 
-    private func writeConfiguration(users: [User], tls: TestCertificates?, persistent: Bool) throws {
+    private func writeConfiguration(users: [User], tls: TestCertificates?, persistent: Bool, extra: [String]) throws {
         // `user root` keeps a broker started by root from switching to the
         // mosquitto user, who could not write into the test's private folder.
         // `max_queued_messages 0`: no cap on what the broker holds for a
@@ -81,6 +86,7 @@ public final class MosquittoBroker: @unchecked Sendable {
                 "keyfile \(tls.serverKey)",
             ]
         }
+        lines += extra
         try (lines.joined(separator: "\n") + "\n").write(toFile: directory.file("mosquitto.conf"), atomically: true, encoding: .utf8)
     }
 
