@@ -120,4 +120,51 @@ struct ExportRunTests {
         ).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(Int(value) != nil, "lag published as \(value)")
     }
+
+    @Test("backfill_days: a destination first configured on a database that already holds the sample day receives it, once, and a restart sends it no more")
+    func backfillOfWhatWasStored() throws {
+        let replayed = try ReplayedDatabase.shared.get()
+        let directory = try TemporaryDirectory()
+        let database = directory.file("copy.db")
+        #expect(try ChildProcess.run(executable: "/usr/bin/sqlite3", arguments: [replayed.path, ".backup '\(database)'"]).status == 0)
+        let server = try LocalHTTPServer()
+        let received = Locked<[String]>([])
+        server.route("/write", method: "POST") { request in
+            received.withLock { $0 += request.bodyText.split(separator: "\n").map(String.init) }
+            return .init(status: 204)
+        }
+        let config = directory.file("config.toml")
+        // The sample day is of July 2024: a backfill of 10,000 days reaches it.
+        try """
+            [udp]
+            address = "127.0.0.1"
+            port = \(try FreePort.udp())
+            [storage]
+            database = "\(database)"
+            [mqtt]
+            enabled = false
+            [forecast]
+            enabled = false
+            [[export]]
+            url = "\(server.baseURL)/write?db=weather"
+            backfill_days = 10000
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        func observations() -> [String] { received.value.filter { $0.hasPrefix("tempest_observation,") } }
+        for round in 0..<2 {
+            let gateway = try ChildProcess(executable: Gateway.path, arguments: ["run", "--config", config, "--print", "none"])
+            try gateway.start()
+            #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") })
+            if round == 0 {
+                for _ in 0..<300 where observations().count < replayed.expectedObservations { usleep(100_000) }
+            } else {
+                sleep(2)
+            }
+            gateway.send(signal: SIGTERM)
+            #expect(try gateway.wait(timeoutSeconds: 30).status == 0)
+            // Every stored observation once, by the first start only.
+            #expect(observations().count == replayed.expectedObservations, "round \(round)")
+            #expect(Set(observations()).count == observations().count)
+        }
+        #expect(received.value.filter { $0.hasPrefix("tempest_lightning_strike,") }.count == replayed.expectedStrikes)
+    }
 }

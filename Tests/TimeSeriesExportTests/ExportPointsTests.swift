@@ -41,7 +41,7 @@ struct ExportPointsTests {
         #expect(points.line(ObservationRecord(serial: "SK-1", timestamp: 1, kind: .sky, source: .udp)) == nil)
     }
 
-    @Test("strikes, rain starts and daily summaries; a summary is stamped at the station's local midnight")
+    @Test("strikes, rain starts and daily summaries; a summary is stamped when it changed, within its own local day")
     func eventsAndSummaries() throws {
         #expect(
             points.line(LightningStrikeRecord(serial: "ST-00000001", timestamp: 7, distanceKilometers: 12, energy: 3000))
@@ -49,14 +49,19 @@ struct ExportPointsTests {
         #expect(
             points.line(RainStartRecord(serial: "AR-00000002", timestamp: 9))
                 == "tempest_rain_start,device_type=air,serial=AR-00000002,station=2 rain_start=1.0 9")
-        var summary = DailySummaryRecord(serial: "ST-00000001", localDate: "2024-07-13", updatedAt: 0)
+        // Midnight in Denver (UTC-6 in July) is 06:00 UTC: 1720850400; the day ends 86,400 s later.
+        var summary = DailySummaryRecord(serial: "ST-00000001", localDate: "2024-07-13", updatedAt: 1_720_860_000)
         summary.rainMillimeters = 1.5
         summary.maximumTemperatureCelsius = 31
-        // Midnight in Denver (UTC-6 in July) is 06:00 UTC: 1720850400.
         #expect(
             points.line(summary)
                 == "tempest_daily_summary,device_type=tempest,serial=ST-00000001,station=4242 "
-                + "rain_mm=1.5,rain_minutes=0.0,strike_count=0.0,max_air_temperature_c=31.0 1720850400")
+                + "rain_mm=1.5,rain_minutes=0.0,strike_count=0.0,max_air_temperature_c=31.0 1720860000")
+        // Changed later (a backfill): at the day's last second; a clock before the day: at its midnight.
+        summary.updatedAt = 1_730_000_000
+        #expect(points.line(summary)?.hasSuffix(" 1720936799") == true)
+        summary.updatedAt = 5
+        #expect(points.line(summary)?.hasSuffix(" 1720850400") == true)
         #expect(points.line(DailySummaryRecord(serial: "ST-00000001", localDate: "not a date", updatedAt: 0)) == nil)
     }
 }

@@ -121,7 +121,15 @@ public struct GatewayAssembly: Sendable {
         // Cursors of destinations no longer configured would hold the journal back.
         let cursorNames = Set(exports.map(\.sink.cursorName))
         _ = try await writer.perform { store in try store.dropSinkCursors(keeping: cursorNames) }
+        // Each export's cursor is opened (and stored) before anything is
+        // ingested: the journal kept for it from now on waits for it, even
+        // if the gateway is killed before its first delivery.
         for export in exports {
+            do {
+                try await export.sink.start()
+            } catch {
+                throw GatewayError.exportUnavailable(keys: "export[\(export.number)]", "cannot open its position in \(path): \(error)")
+            }
             operatorLog.line("Exporting every stored observation (export \(export.number)) to \(export.url).")
         }
         if let rows = writer.importedSpillRows {

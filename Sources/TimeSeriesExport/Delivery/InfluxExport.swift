@@ -85,7 +85,7 @@ public final class InfluxExport: CursorDestination {
 
     /// The points of every fact `store` holds with a time in `times`: the
     /// observations of every device, strikes, rain starts, and the daily
-    /// summaries whose local midnight lies in `times`.
+    /// summaries whose point is stamped in `times`.
     func storedLines(_ times: Range<Int64>, from store: Store) throws -> [String] {
         var lines: [String] = []
         let serials = try store.devices().filter { $0.kind != .hub }.map(\.serial)
@@ -98,7 +98,7 @@ public final class InfluxExport: CursorDestination {
         lines += try store.rainStarts(from: times.lowerBound, to: times.upperBound).compactMap(points.line)
         for serial in serials {
             try store.forEachDailySummary(serial: serial) { record in
-                guard let date = LocalDate(record.localDate), times.contains(points.midnight(of: date)) else { return }
+                guard let stamp = points.timestamp(of: record), times.contains(stamp) else { return }
                 if let line = points.line(record) { lines.append(line) }
             }
         }

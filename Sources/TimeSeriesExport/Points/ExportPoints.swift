@@ -81,8 +81,13 @@ public struct ExportPoints: Sendable {
         return point.text(timestampSeconds: record.timestamp)
     }
 
-    /// A daily summary's point, stamped at the day's local midnight; nil
-    /// when its date does not read.
+    /// A daily summary's point: the day's figures so far, stamped when they
+    /// last changed, within their own local day (a change made later, such
+    /// as by a REST backfill, at the day's last second); nil when its date
+    /// does not read. Every change is its own point, never a rewrite of the
+    /// same timestamp: VictoriaMetrics' deduplication keeps the highest of
+    /// two values at one timestamp in its newer versions, which would keep
+    /// a day's first minimum temperature instead of its last.
     public func line(_ record: DailySummaryRecord) -> String? {
         guard let date = LocalDate(record.localDate) else { return nil }
         var point = InfluxLine(measurement: Measurement.dailySummary, tags: tags(serial: record.serial, deviceType: Self.deviceType(serial: record.serial), source: nil))
@@ -93,13 +98,19 @@ public struct ExportPoints: Sendable {
         point.add("max_air_temperature_c", record.maximumTemperatureCelsius)
         point.add("min_air_temperature_c", record.minimumTemperatureCelsius)
         point.add("max_wind_gust_m_s", record.maximumGustMetersPerSecond)
-        return point.text(timestampSeconds: midnight(of: date))
+        return point.text(timestampSeconds: timestamp(of: record, on: date))
     }
 
-    /// When `date` starts in the zone (a daily summary's timestamp).
-    public func midnight(of date: LocalDate) -> Int64 {
-        zone.startOfDay(date)
+    /// When a daily summary's point is stamped (see `line(_:)`), nil when
+    /// its date does not read.
+    public func timestamp(of record: DailySummaryRecord) -> Int64? {
+        LocalDate(record.localDate).map { timestamp(of: record, on: $0) }
     }
+
+    private func timestamp(of record: DailySummaryRecord, on date: LocalDate) -> Int64 {
+        min(max(record.updatedAt, zone.startOfDay(date)), zone.startOfDay(date.next) - 1)
+    }
+
 
     /// The station tag of `serial`.
     public func station(of serial: String) -> String {
