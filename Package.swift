@@ -11,7 +11,10 @@ import PackageDescription
 
 /// The version, from the VERSION file beside this manifest: the one place it
 /// is written (packaging/build-deb.sh and packaging/debian/changelog follow
-/// it). Only the first line counts, without white space.
+/// it). Only the first line counts, without white space. SwiftPM caches
+/// the evaluated manifest by its own text: in a working tree that built
+/// before, a new VERSION shows after `swift package reset` (a clean clone
+/// always reads it).
 let version: String = {
     let path = Context.packageDirectory + "/VERSION"
     guard let text = try? String(contentsOfFile: path, encoding: .utf8),

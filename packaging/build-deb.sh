@@ -103,6 +103,9 @@ fi
 install -m 0644 packaging/tempest-gateway.service "$package/lib/systemd/system/tempest-gateway.service"
 install -m 0644 packaging/tempest-gateway-relay.service "$package/lib/systemd/system/tempest-gateway-relay.service"
 install -m 0644 packaging/config.toml "$package/etc/tempest-gateway/config.toml"
+# The Grafana dashboard for exported data (docs/fleet.md), to import.
+install -d "$package/usr/share/tempest-gateway/grafana"
+install -m 0644 packaging/grafana/tempest-gateway.json "$package/usr/share/tempest-gateway/grafana/tempest-gateway.json"
 printf '/etc/tempest-gateway/config.toml\n' > "$package/DEBIAN/conffiles"
 # Documentation as Debian policy wants it: compressed with gzip -9n (no name
 # or time stamp, so two builds give the same bytes), the copyright file not.

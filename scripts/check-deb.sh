@@ -18,7 +18,8 @@ for path in ./usr/bin/tempest-gateway ./lib/systemd/system/tempest-gateway.servi
   ./usr/share/doc/tempest-gateway/copyright ./usr/share/doc/tempest-gateway/changelog.Debian.gz \
   ./usr/share/bash-completion/completions/tempest-gateway ./usr/share/zsh/vendor-completions/_tempest-gateway \
   ./usr/share/fish/vendor_completions.d/tempest-gateway.fish ./usr/share/man/man1/tempest-gateway.1.gz \
-  ./usr/share/lintian/overrides/tempest-gateway ./etc/tempest-gateway/config.toml; do
+  ./usr/share/lintian/overrides/tempest-gateway ./etc/tempest-gateway/config.toml \
+  ./usr/share/tempest-gateway/grafana/tempest-gateway.json; do
   grep -q " $path\$" <<<"$contents" || { echo "error: $deb lacks $path" >&2; exit 1; }
 done
 depends=$(dpkg-deb -f "$deb" Depends)

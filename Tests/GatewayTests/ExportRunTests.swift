@@ -167,4 +167,42 @@ struct ExportRunTests {
         }
         #expect(received.value.filter { $0.hasPrefix("tempest_lightning_strike,") }.count == replayed.expectedStrikes)
     }
+
+    @Test("what a station-day costs in export: the sample day through a gateway, its points and bytes by measurement (printed for docs/fleet.md)")
+    func stationDayCost() throws {
+        let server = try LocalHTTPServer()
+        let received = Locked<(lines: [String], bodyBytes: Int, requests: Int)>(([], 0, 0))
+        server.route("/write", method: "POST") { request in
+            received.withLock {
+                $0.lines += request.bodyText.split(separator: "\n").map(String.init)
+                $0.bodyBytes += request.body.count
+                $0.requests += 1
+            }
+            return .init(status: 204)
+        }
+        let gateway = try ExportedGateway(stationID: 12345, serial: "ST-00054321", hubSerial: "HB-00012345", exportURL: server.baseURL + "/write?db=weather")
+        defer { gateway.stop() }
+        // At 3,600 times real time (24 seconds): a burst at full speed would overrun the socket.
+        #expect(try gateway.replay(try gateway.sampleDay(), speed: 3_600).wait(timeoutSeconds: 120).status == 0)
+        let status = try gateway.waitUntilExported(timeoutSeconds: 120)
+        #expect(status?["state"] as? String == "current")
+        let stored = try gateway.storedObservationTimestamps().count
+        let lines = received.value.lines
+        var byMeasurement: [String: (points: Int, fields: Int, bytes: Int)] = [:]
+        for line in lines {
+            let parts = line.split(separator: " ")
+            let measurement = String(parts[0].split(separator: ",")[0])
+            var entry = byMeasurement[measurement] ?? (0, 0, 0)
+            entry.points += 1
+            entry.fields += parts[1].split(separator: ",").count
+            entry.bytes += line.utf8.count + 1
+            byMeasurement[measurement] = entry
+        }
+        #expect(byMeasurement["tempest_observation"]?.points == stored)
+        #expect(received.value.bodyBytes == lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        print(
+            "sample day, one station: \(lines.count) points in \(received.value.requests) requests, \(received.value.bodyBytes) bytes; "
+                + byMeasurement.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.points) points, \($0.value.fields) field values, \($0.value.bytes) bytes" }
+                .joined(separator: "; "))
+    }
 }

@@ -138,7 +138,8 @@ struct InfluxExportTests {
         let entries = try store.journalEntries(after: 0, limit: 100)
         #expect(entries.map(\.kind) == [.observation, .dailySummary, .dailySummary, .lightningStrike, .rainStart])
         let server = try LocalHTTPServer()
-        let lines = try Self.export(server).lines(for: entries, from: store)
+        var summaries: [String: String] = [:]
+        let lines = try Self.export(server).lines(for: entries, from: store, summaries: &summaries)
         #expect(
             lines == [
                 "tempest_observation,device_type=tempest,serial=ST-00000001,source=udp,station=1 air_temperature_c=12.5 86400",
@@ -148,5 +149,45 @@ struct InfluxExportTests {
             ])
         // The same facts by time, as a backfill reads them.
         #expect(try Self.export(server).storedLines(86_400..<86_500, from: store).sorted() == lines.sorted())
+    }
+
+    @Test("a daily summary written again unchanged is not sent again once delivered; a change is, and a failed delivery forgets nothing")
+    func unchangedSummariesAreNotResent() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("summaries.db")
+        var configuration = StoreWriterConfiguration()
+        configuration.keepsCommitJournal = true
+        let writer = try StoreWriter(path: path, configuration: configuration)
+        var summary = DailySummaryRecord(serial: "ST-00000001", localDate: "1970-01-02", updatedAt: 86_400)
+        summary.rainMillimeters = 1
+        try writer.submit([.dailySummary(summary)])
+        summary.updatedAt = 86_460
+        try writer.submit([.dailySummary(summary)])
+        summary.updatedAt = 86_520
+        summary.rainMillimeters = 2
+        try writer.submit([.dailySummary(summary)])
+        try await writer.flush()
+        writer.shutdown()
+        let store = try Store(readOnlyPath: path)
+        let entries = try store.journalEntries(after: 0, limit: 100)
+        #expect(entries.count == 3)
+
+        let server = try LocalHTTPServer()
+        let isUp = Locked(false)
+        let accepted = Locked<[String]>([])
+        server.route("/write", method: "POST") { request in
+            guard isUp.value else { return .init(status: 503, body: "down") }
+            accepted.withLock { $0 += request.bodyText.split(separator: "\n").map(String.init) }
+            return .init(status: 204)
+        }
+        let export = Self.export(server)
+        // The first entry alone, while the database is down: nothing is noted as delivered.
+        await #expect(throws: ExportError.self) { try await export.deliver([entries[0]], from: store) }
+        isUp.withLock { $0 = true }
+        // Each entry reads the row as it is now (rain 2): sent once, then no more while unchanged.
+        try await export.deliver([entries[0]], from: store)
+        try await export.deliver([entries[1]], from: store)
+        try await export.deliver(entries, from: store)
+        #expect(accepted.value == ["tempest_daily_summary,device_type=tempest,serial=ST-00000001,station=1 rain_mm=2.0,rain_minutes=0.0,strike_count=0.0 86520"])
     }
 }

@@ -32,6 +32,13 @@ public final class InfluxExport: CursorDestination {
         var skippedPoints = 0
     }
     private let counters = Mutex(Counters())
+    /// The fields last delivered of each device-day's summary (`serial date`),
+    /// so that a summary written again unchanged (the daily summaries are
+    /// written with every observation) is not sent again. Only what was
+    /// delivered is noted; a restart forgets it (the next change is sent).
+    private let deliveredSummaries = Mutex<[String: String]>([:])
+    /// How many device-days it remembers before it starts over.
+    static let deliveredSummaryLimit = 1_024
 
     /// A destination writing `points` to `target`, at most `batchSize` points per request.
     public init(name: String, target: InfluxWriteTarget, points: ExportPoints, batchSize: Int, client: HTTPClient, logger: Logger) {
@@ -49,7 +56,12 @@ public final class InfluxExport: CursorDestination {
     public var skippedPointCount: Int { counters.withLock { $0.skippedPoints } }
 
     public func deliver(_ entries: [JournalEntry], from store: Store) async throws {
-        try await send(try lines(for: entries, from: store))
+        var summaries: [String: String] = [:]
+        try await send(try lines(for: entries, from: store, summaries: &summaries))
+        deliveredSummaries.withLock { delivered in
+            if delivered.count + summaries.count > Self.deliveredSummaryLimit { delivered.removeAll() }
+            delivered.merge(summaries) { $1 }
+        }
     }
 
     public func deliverStored(_ times: Range<Int64>, from store: Store) async throws {
@@ -57,8 +69,12 @@ public final class InfluxExport: CursorDestination {
     }
 
     /// The points of `entries`, read from `store` (a fact pruned since is
-    /// left out; a day's summary, journaled at every change, is read once).
-    func lines(for entries: [JournalEntry], from store: Store) throws -> [String] {
+    /// left out; a day's summary, journaled whenever it is written, is read
+    /// once, and left out when its figures are those last delivered).
+    /// `summaries` gets the fields of each summary point, by device-day, to
+    /// note once delivered.
+    func lines(for entries: [JournalEntry], from store: Store, summaries: inout [String: String]) throws -> [String] {
+        let delivered = deliveredSummaries.withLock { $0 }
         var lines: [String] = []
         lines.reserveCapacity(entries.count)
         var summariesRead = Set<String>()
@@ -74,10 +90,14 @@ public final class InfluxExport: CursorDestination {
                 if let line = points.line(RainStartRecord(serial: entry.serial, timestamp: entry.timestamp)) { lines.append(line) }
             case .dailySummary:
                 let date = LocalDate(daysSince1970: entry.timestamp).description
-                guard summariesRead.insert(entry.serial + " " + date).inserted else { continue }
-                if let record = try store.dailySummary(serial: entry.serial, localDate: date), let line = points.line(record) {
-                    lines.append(line)
-                }
+                let key = entry.serial + " " + date
+                guard summariesRead.insert(key).inserted,
+                    let record = try store.dailySummary(serial: entry.serial, localDate: date), let line = points.line(record)
+                else { continue }
+                let fields = ExportPoints.fields(of: line)
+                guard delivered[key] != fields else { continue }
+                summaries[key] = fields
+                lines.append(line)
             }
         }
         return lines

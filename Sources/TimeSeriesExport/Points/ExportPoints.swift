@@ -112,6 +112,13 @@ public struct ExportPoints: Sendable {
     }
 
 
+    /// The field part of a point's line (between its tags and its timestamp),
+    /// to tell whether two points say the same.
+    static func fields(of line: String) -> String {
+        let parts = line.split(separator: " ")
+        return parts.count >= 3 ? String(parts[parts.count - 2]) : line
+    }
+
     /// The station tag of `serial`.
     public func station(of serial: String) -> String {
         stationBySerial[serial] ?? defaultStation
