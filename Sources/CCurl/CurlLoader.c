@@ -16,6 +16,7 @@ static struct {
     CURLcode (*easy_getinfo)(CURL *handle, CURLINFO info, ...);
     CURLcode (*easy_perform)(CURL *handle);
     void (*easy_cleanup)(CURL *handle);
+    void (*easy_reset)(CURL *handle);
     const char *(*easy_strerror)(CURLcode code);
     struct curl_slist *(*slist_append)(struct curl_slist *list, const char *text);
     void (*slist_free_all)(struct curl_slist *list);
@@ -52,6 +53,7 @@ static void load(void) {
         {"curl_easy_getinfo", (void **)&curl.easy_getinfo},
         {"curl_easy_perform", (void **)&curl.easy_perform},
         {"curl_easy_cleanup", (void **)&curl.easy_cleanup},
+        {"curl_easy_reset", (void **)&curl.easy_reset},
         {"curl_easy_strerror", (void **)&curl.easy_strerror},
         {"curl_slist_append", (void **)&curl.slist_append},
         {"curl_slist_free_all", (void **)&curl.slist_free_all},
@@ -90,6 +92,10 @@ CURLcode tempest_curl_easy_perform(CURL *handle) {
 
 void tempest_curl_easy_cleanup(CURL *handle) {
     curl.easy_cleanup(handle);
+}
+
+void tempest_curl_easy_reset(CURL *handle) {
+    curl.easy_reset(handle);
 }
 
 const char *tempest_curl_easy_strerror(CURLcode code) {

@@ -26,6 +26,7 @@ struct ExportRunTests {
         }
         let udpPort = try FreePort.udp()
         let metricsPort = try FreePort.tcp()
+        let webPort = try FreePort.tcp()
         let database = directory.file("g.db")
         let config = directory.file("config.toml")
         try """
@@ -39,6 +40,8 @@ struct ExportRunTests {
             port = \(broker.port)
             [metrics]
             port = \(metricsPort)
+            [web]
+            port = \(webPort)
             [forecast]
             enabled = false
             [[export]]
@@ -103,6 +106,8 @@ struct ExportRunTests {
         #expect(metrics.contains(#"tempest_gateway_export_lag_entries{export="1"} 0"#))
         #expect(metrics.contains(#"tempest_gateway_export_up{export="1"} 1"#))
         #expect(metrics.contains(#"tempest_gateway_export_points_total{export="1"} \#(received.value.count)"#))
+        let health = try ChildProcess.run(executable: "/usr/bin/curl", arguments: ["-s", "http://127.0.0.1:\(webPort)/health"]).standardOutput
+        #expect(health.contains("<li>Export 1 to \(server.baseURL)/write?db=weather: current; stored facts waiting: 0"))
         let doctorUp = try Gateway.run(["doctor", "--json", "--config", config, "--seconds", "1", "--port", String(udpPort)])
         #expect(doctorUp.standardOutput.contains(#""check":"export 1 to \#(server.baseURL)/write?db=weather","result":"pass""#))
 

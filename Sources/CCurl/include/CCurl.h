@@ -40,6 +40,9 @@ CURL *tempest_curl_easy_init(void);
 CURLcode tempest_curl_easy_perform(CURL *handle);
 /// curl_easy_cleanup.
 void tempest_curl_easy_cleanup(CURL *handle);
+/// curl_easy_reset: the options back to their defaults, the connections
+/// and caches kept (for a handle used again).
+void tempest_curl_easy_reset(CURL *handle);
 /// curl_easy_strerror.
 const char *tempest_curl_easy_strerror(CURLcode code);
 /// curl_slist_append.

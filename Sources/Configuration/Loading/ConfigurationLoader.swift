@@ -96,6 +96,7 @@ public enum ConfigurationLoader {
             }
         }
         let lists = listSettings(listElements, problems: &problems)
+        problems += exportProblems(lists["export"] ?? [])
         let settings = ConfigurationSchema.keys.filter { !ConfigurationSchema.listSections.contains($0.section) }.map { key in
             let (value, origin) = values[key.path] ?? (key.defaultValue, .defaultValue)
             return ResolvedSetting(key: key, value: value, origin: origin)
@@ -139,6 +140,42 @@ public enum ConfigurationLoader {
             }
         }
         return lists
+    }
+
+    /// What `[[export]]` tables say that cannot work together: a token and
+    /// a user at once, a password without a user, and two tables writing
+    /// to one URL (each destination keeps its position under its URL).
+    private static func exportProblems(_ tables: [[ResolvedSetting]]) -> [ConfigurationProblem] {
+        var problems = [ConfigurationProblem]()
+        var firstTableOfURL = [String: Int]()
+        for (index, settings) in tables.enumerated() {
+            func setting(_ name: String) -> ResolvedSetting? {
+                settings.first { $0.key.name == name && $0.value != nil }
+            }
+            if let token = setting("token_file"), setting("user") != nil {
+                problems.append(
+                    ConfigurationProblem(
+                        key: token.label, line: token.origin.line, problem: "a token and a user at once",
+                        allowed: "token_file (InfluxDB 2 and 3), or user with password_file (Basic), not both"))
+            }
+            if let password = setting("password_file"), setting("user") == nil {
+                problems.append(
+                    ConfigurationProblem(
+                        key: password.label, line: password.origin.line, problem: "a password without a user",
+                        allowed: "user = \"…\" in the same [[export]] table"))
+            }
+            if let url = setting("url"), case .string(let text)? = url.value {
+                if let first = firstTableOfURL[text] {
+                    problems.append(
+                        ConfigurationProblem(
+                            key: url.label, line: url.origin.line, problem: "the same URL as export[\(first + 1)].url",
+                            allowed: "one [[export]] table per destination"))
+                } else {
+                    firstTableOfURL[text] = index
+                }
+            }
+        }
+        return problems
     }
 
     /// `export[1].url`: a list section's key with its 1-based table number.

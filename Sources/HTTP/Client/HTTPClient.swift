@@ -27,12 +27,25 @@ public final class HTTPClient: Sendable {
     /// The `User-Agent` header sent with every request.
     public let userAgent: String
     private let logger: Logger
+    /// The handle requests share, when the client keeps its connection.
+    private let reusable: ReusableCurlHandle?
 
     /// Creates a client that identifies itself as `tempest-gateway/<version>`
-    /// (by default the package's version, from the VERSION file).
-    public init(version: String = String(cString: tempest_gateway_version()), logger: Logger = Logger(label: "tempest-gateway.http")) {
+    /// (by default the package's version, from the VERSION file). With
+    /// `reusesConnection`, its requests go one at a time over one libcurl
+    /// handle, keeping the connection (and TLS session) between them: for a
+    /// destination written to every minute, such as an export's database.
+    public init(
+        version: String = String(cString: tempest_gateway_version()), logger: Logger = Logger(label: "tempest-gateway.http"),
+        reusesConnection: Bool = false
+    ) {
         self.userAgent = "tempest-gateway/\(version)"
         self.logger = logger
+        self.reusable = reusesConnection ? ReusableCurlHandle(threadName: "http-connection") : nil
+    }
+
+    deinit {
+        reusable?.close()
     }
 
     /// Performs a GET request. Any status code is returned as a response;
@@ -63,6 +76,10 @@ public final class HTTPClient: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
                 // A transfer that waits on the network never occupies a
                 // cooperative-pool thread.
+                if let reusable {
+                    reusable.perform(transfer) { continuation.resume(returning: $0) }
+                    return
+                }
                 do {
                     try NamedThread(named: "http-transfer") { continuation.resume(returning: transfer.perform()) }.detach()
                 } catch {

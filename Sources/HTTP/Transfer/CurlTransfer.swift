@@ -11,14 +11,21 @@ struct CurlTransfer {
     let userAgent: String
     let state: TransferState
 
-    /// Runs the transfer to completion and maps the outcome.
+    /// Runs the transfer to completion on a handle of its own and maps the outcome.
     func perform() -> Result<HTTPResponse, HTTPError> {
-        let url = request.url
-        if let error = CurlGlobal.ensureInitialised(for: url) { return .failure(error) }
+        if let error = CurlGlobal.ensureInitialised(for: request.url) { return .failure(error) }
         guard let handle = tempest_curl_easy_init() else {
-            return .failure(.other(message: "curl_easy_init failed", url: url))
+            return .failure(.other(message: "curl_easy_init failed", url: request.url))
         }
         defer { tempest_curl_easy_cleanup(handle) }
+        return perform(on: handle)
+    }
+
+    /// Runs the transfer on `handle`, whose options it sets afresh (its
+    /// open connection, if any, is used again).
+    func perform(on handle: UnsafeMutableRawPointer) -> Result<HTTPResponse, HTTPError> {
+        let url = request.url
+        tempest_curl_easy_reset(handle)
 
         var headerList: UnsafeMutablePointer<curl_slist>? = nil
         for header in request.headers {
