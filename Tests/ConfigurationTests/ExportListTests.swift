@@ -24,6 +24,7 @@ struct ExportListTests {
             url = "https://influx.example/api/v2/write?org=o&bucket=b"
             token_file = "/etc/tempest-gateway/token"
             batch_size = 200
+            rapid_wind = true
             enabled = false
             backfill_days = 30
             """)
@@ -33,6 +34,7 @@ struct ExportListTests {
         #expect(exports.map(\.format) == ["influx", "influx"])
         #expect(exports.map(\.batchSize) == [5_000, 200])
         #expect(exports.map(\.enabled) == [true, false])
+        #expect(exports.map(\.rapidWind) == [false, true])
         #expect(exports.map(\.backfillDays) == [0, 30])
         #expect(exports.map(\.tokenFile) == [nil, "/etc/tempest-gateway/token"])
         #expect(loaded.allSettings.contains { $0.label == "export[2].backfill_days" })

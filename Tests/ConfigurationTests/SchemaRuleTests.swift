@@ -82,8 +82,9 @@ struct SchemaRuleTests {
         guard isListKey(key) else {
             return ConfigurationLoader.resolve(fileText: "[\(key.section)]\n\(key.name) = \(value.tomlText)\n", path: "test.toml", environment: [:])
         }
-        // A table of a list section needs its required url to be valid otherwise.
-        let url = key.name == "url" ? "" : "url = \"http://127.0.0.1:8428/write\"\n"
+        // A table of a list section needs its required url to be valid otherwise, and a password its user.
+        var url = key.name == "url" ? "" : "url = \"http://127.0.0.1:8428/write\"\n"
+        if key.name == "password_file" { url += "user = \"gateway\"\n" }
         return ConfigurationLoader.resolve(
             fileText: "[[\(key.section)]]\n\(url)\(key.name) = \(value.tomlText)\n", path: "test.toml", environment: [:])
     }

@@ -47,6 +47,9 @@ struct ExportPointsTests {
             points.line(LightningStrikeRecord(serial: "ST-00000001", timestamp: 7, distanceKilometers: 12, energy: 3000))
                 == "tempest_lightning_strike,device_type=tempest,serial=ST-00000001,station=4242 distance_km=12.0,energy=3000.0 7")
         #expect(
+            points.line(RapidWindRecord(serial: "ST-00000001", timestamp: 11, speedMetersPerSecond: 3.5, directionDegrees: 270))
+                == "tempest_rapid_wind,device_type=tempest,serial=ST-00000001,station=4242 wind_speed_m_s=3.5,wind_direction_deg=270.0 11")
+        #expect(
             points.line(RainStartRecord(serial: "AR-00000002", timestamp: 9))
                 == "tempest_rain_start,device_type=air,serial=AR-00000002,station=2 rain_start=1.0 9")
         // Midnight in Denver (UTC-6 in July) is 06:00 UTC: 1720850400; the day ends 86,400 s later.

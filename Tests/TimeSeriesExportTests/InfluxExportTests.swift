@@ -190,4 +190,37 @@ struct InfluxExportTests {
         try await export.deliver(entries, from: store)
         #expect(accepted.value == ["tempest_daily_summary,device_type=tempest,serial=ST-00000001,station=1 rain_mm=2.0,rain_minutes=0.0,strike_count=0.0 86520"])
     }
+
+    @Test("3-second wind is journaled only when a destination asks, and sent only by the one that asks")
+    func rapidWindOnlyWhenAsked() async throws {
+        let directory = try TemporaryDirectory()
+        let sample = RapidWindRecord(serial: "ST-00000001", timestamp: 86_403, speedMetersPerSecond: 2.5, directionDegrees: 90)
+        func journal(rapidWind: Bool) async throws -> (Store, [JournalEntry]) {
+            let path = directory.file("wind-\(rapidWind).db")
+            var configuration = StoreWriterConfiguration()
+            configuration.keepsCommitJournal = true
+            configuration.journalsRapidWind = rapidWind
+            let writer = try StoreWriter(path: path, configuration: configuration)
+            try writer.submit([.rapidWind(sample)])
+            try await writer.flush()
+            writer.shutdown()
+            let store = try Store(readOnlyPath: path)
+            return (store, try store.journalEntries(after: 0, limit: 10))
+        }
+        #expect(try await journal(rapidWind: false).1.isEmpty)
+        let (store, entries) = try await journal(rapidWind: true)
+        #expect(entries.map(\.kind) == [.rapidWind])
+        let server = try LocalHTTPServer()
+        var summaries: [String: String] = [:]
+        let without = try Self.export(server).lines(for: entries, from: store, summaries: &summaries)
+        #expect(without.isEmpty)
+        let with = InfluxExport(
+            name: "export 2", target: InfluxWriteTarget(url: server.baseURL + "/write", credentials: .none), points: Self.points,
+            batchSize: 10, sendsRapidWind: true, client: HTTPClient(), logger: Logger(label: "test"))
+        #expect(
+            try with.lines(for: entries, from: store, summaries: &summaries)
+                == ["tempest_rapid_wind,device_type=tempest,serial=ST-00000001,station=1 wind_speed_m_s=2.5,wind_direction_deg=90.0 86403"])
+        #expect(try with.storedLines(86_400..<86_500, from: store).contains { $0.hasPrefix("tempest_rapid_wind,") })
+        #expect(try Self.export(server).storedLines(86_400..<86_500, from: store).isEmpty)
+    }
 }

@@ -17,6 +17,8 @@ extension GatewayConfiguration {
         public var passwordFile: String?
         /// `batch_size`: the most points in one request.
         public var batchSize: Int
+        /// `rapid_wind`: whether 3-second wind is sent too.
+        public var rapidWind: Bool
         /// `enabled`: whether the destination is used.
         public var enabled: Bool
         /// `backfill_days`: days of what the database held before the
@@ -30,6 +32,7 @@ extension GatewayConfiguration {
             user = values.string("export.user")
             passwordFile = values.string("export.password_file")
             batchSize = values.required("export.batch_size", values.integer)
+            rapidWind = values.required("export.rapid_wind", values.boolean)
             enabled = values.required("export.enabled", values.boolean)
             backfillDays = values.required("export.backfill_days", values.integer)
         }

@@ -193,6 +193,9 @@ public enum ConfigurationSchema {
             note: "$TEMPEST_EXPORT_<N>_PASSWORD, else the systemd credential export-<N>-password, else none",
             "A file holding the password for user (mode 600)."),
         .init("export", "batch_size", .integer(1...100_000), default: .integer(5_000), "The most points sent in one request."),
+        .init(
+            "export", "rapid_wind", .boolean, default: .boolean(false),
+            "Also send every 3-second wind sample (28,800 points a day per station; the observations carry each minute's lull, average and gust)."),
         .init("export", "enabled", .boolean, default: .boolean(true), "Whether this destination is used (false leaves it out; it forgets its position, and starts from then when turned on again)."),
         .init(
             "export", "backfill_days", .integer(0...36_500), default: .integer(0),

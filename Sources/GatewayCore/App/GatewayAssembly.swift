@@ -89,6 +89,7 @@ public struct GatewayAssembly: Sendable {
         writerConfiguration.maximumPageCount = run.maximumDatabasePages
         // The journal the export sinks read is kept only while one is on.
         writerConfiguration.keepsCommitJournal = settings.exports.contains(where: \.enabled)
+        writerConfiguration.journalsRapidWind = settings.exports.contains { $0.enabled && $0.rapidWind }
         // Built in dependency order: the writer's inbox, the sinks (which
         // write back through the inbox), then the writer, which tells the
         // sinks of every commit.

@@ -69,7 +69,7 @@ extension GatewayRun {
         return InfluxExport(
             name: "export \(number)", target: InfluxWriteTarget(url: export.url, credentials: credentials),
             points: ExportPoints(stationBySerial: tags.bySerial, defaultStation: tags.first, zone: zone),
-            batchSize: export.batchSize, client: HTTPClient(reusesConnection: true), logger: logger)
+            batchSize: export.batchSize, sendsRapidWind: export.rapidWind, client: HTTPClient(reusesConnection: true), logger: logger)
     }
 
     /// The sinks of every enabled `[[export]]` table.

@@ -15,6 +15,9 @@ public struct JournalEntry: Sendable, Equatable {
         /// A daily summary written (again): its `timestamp` is the local
         /// date as days since 1970-01-01 (`LocalDate(daysSince1970:)`).
         case dailySummary = 4
+        /// A 3-second wind sample (journaled only when a sink asks for them,
+        /// `StoreWriterConfiguration.journalsRapidWind`).
+        case rapidWind = 5
     }
 
     /// The entry's position: grows with every entry, never reused.

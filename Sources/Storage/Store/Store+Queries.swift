@@ -179,6 +179,13 @@ extension Store {
         return rows
     }
 
+    /// The 3-second wind sample of `serial` at `timestamp`, if stored (raw samples are kept `rapid_wind_raw_days`).
+    public func rapidWind(serial: String, timestamp: Int64) throws -> RapidWindRecord? {
+        var found: RapidWindRecord?
+        try forEachRapidWind(serial: serial, from: timestamp, to: timestamp + 1) { found = $0 }
+        return found
+    }
+
     /// The lightning strikes of `serial` at `timestamp` (rarely more than one).
     public func lightningStrikes(serial: String, timestamp: Int64) throws -> [LightningStrikeRecord] {
         let statement = try database.statement(

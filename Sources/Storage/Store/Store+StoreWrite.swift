@@ -10,11 +10,16 @@ extension Store {
     /// With `journal`, the facts a sink with a cursor delivers are listed in
     /// the commit journal as they are first stored (a repeat is not).
     @discardableResult
-    func apply(_ write: StoreWrite, outboxLimits: OutboxLimits, journal: Bool = false) throws -> OutboxEnqueueResult? {
+    func apply(
+        _ write: StoreWrite, outboxLimits: OutboxLimits, journal: Bool = false, journalsRapidWind: Bool = false
+    ) throws -> OutboxEnqueueResult? {
         switch write {
         case .observation(let record):
             if try insert(record), journal { try appendJournal(.observation, serial: record.serial, timestamp: record.timestamp) }
-        case .rapidWind(let record): try insert(record)
+        case .rapidWind(let record):
+            if try insert(record), journal, journalsRapidWind {
+                try appendJournal(.rapidWind, serial: record.serial, timestamp: record.timestamp)
+            }
         case .lightningStrike(let record):
             if try insert(record), journal { try appendJournal(.lightningStrike, serial: record.serial, timestamp: record.timestamp) }
         case .nearbyStrike(let record): try insert(record)

@@ -45,6 +45,10 @@ public struct StoreWriterConfiguration: Sendable {
     /// Whether the facts a sink with a cursor delivers are listed in the
     /// commit journal (schema version 8): on while such a sink is configured.
     public var keepsCommitJournal = false
+    /// With `keepsCommitJournal`: whether 3-second wind samples are
+    /// journaled too (28,800 entries a day per station; only an export
+    /// that sends them asks for it).
+    public var journalsRapidWind = false
     /// A cap on the file size in pages (`PRAGMA max_page_count`), nil for none.
     public var maximumPageCount: Int?
     /// The current time for retention, epoch seconds.

@@ -148,7 +148,9 @@ extension WriterState {
                 }
                 for item in batch {
                     do {
-                        if let result = try store.apply(item.write, outboxLimits: configuration.outboxLimits, journal: journal),
+                        if let result = try store.apply(
+                            item.write, outboxLimits: configuration.outboxLimits, journal: journal,
+                            journalsRapidWind: configuration.journalsRapidWind),
                             case .outbox(var message) = item.write
                         {
                             shed += result.shedCount

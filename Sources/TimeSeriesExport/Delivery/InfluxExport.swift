@@ -25,6 +25,8 @@ public final class InfluxExport: CursorDestination {
     private let target: InfluxWriteTarget
     private let points: ExportPoints
     private let batchSize: Int
+    /// Whether 3-second wind is sent too (`rapid_wind`).
+    private let sendsRapidWind: Bool
     private let client: HTTPClient
     private let logger: Logger
     private struct Counters {
@@ -40,12 +42,17 @@ public final class InfluxExport: CursorDestination {
     /// How many device-days it remembers before it starts over.
     static let deliveredSummaryLimit = 1_024
 
-    /// A destination writing `points` to `target`, at most `batchSize` points per request.
-    public init(name: String, target: InfluxWriteTarget, points: ExportPoints, batchSize: Int, client: HTTPClient, logger: Logger) {
+    /// A destination writing `points` to `target`, at most `batchSize`
+    /// points per request, 3-second wind too with `sendsRapidWind`.
+    public init(
+        name: String, target: InfluxWriteTarget, points: ExportPoints, batchSize: Int, sendsRapidWind: Bool = false, client: HTTPClient,
+        logger: Logger
+    ) {
         self.name = name
         self.target = target
         self.points = points
         self.batchSize = max(1, batchSize)
+        self.sendsRapidWind = sendsRapidWind
         self.client = client
         self.logger = logger
     }
@@ -88,6 +95,12 @@ public final class InfluxExport: CursorDestination {
                 lines += try store.lightningStrikes(serial: entry.serial, timestamp: entry.timestamp).compactMap(points.line)
             case .rainStart:
                 if let line = points.line(RainStartRecord(serial: entry.serial, timestamp: entry.timestamp)) { lines.append(line) }
+            case .rapidWind:
+                // In the journal for another destination that sends it, or before this one stopped.
+                guard sendsRapidWind else { continue }
+                if let record = try store.rapidWind(serial: entry.serial, timestamp: entry.timestamp), let line = points.line(record) {
+                    lines.append(line)
+                }
             case .dailySummary:
                 let date = LocalDate(daysSince1970: entry.timestamp).description
                 let key = entry.serial + " " + date
@@ -116,6 +129,13 @@ public final class InfluxExport: CursorDestination {
         }
         lines += try store.lightningStrikes(from: times.lowerBound, to: times.upperBound).compactMap(points.line)
         lines += try store.rainStarts(from: times.lowerBound, to: times.upperBound).compactMap(points.line)
+        if sendsRapidWind {
+            for serial in serials {
+                try store.forEachRapidWind(serial: serial, from: times.lowerBound, to: times.upperBound) { record in
+                    if let line = points.line(record) { lines.append(line) }
+                }
+            }
+        }
         for serial in serials {
             try store.forEachDailySummary(serial: serial) { record in
                 guard let stamp = points.timestamp(of: record), times.contains(stamp) else { return }

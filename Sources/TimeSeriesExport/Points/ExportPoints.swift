@@ -33,6 +33,8 @@ public struct ExportPoints: Sendable {
         public static let rainStart = "tempest_rain_start"
         /// Daily summaries.
         public static let dailySummary = "tempest_daily_summary"
+        /// 3-second wind, when asked for.
+        public static let rapidWind = "tempest_rapid_wind"
     }
 
     /// An observation's point; nil when it carries no value.
@@ -71,6 +73,14 @@ public struct ExportPoints: Sendable {
         var point = InfluxLine(measurement: Measurement.lightningStrike, tags: tags(serial: record.serial, deviceType: Self.deviceType(serial: record.serial), source: nil))
         point.add("distance_km", record.distanceKilometers)
         point.add("energy", record.energy)
+        return point.text(timestampSeconds: record.timestamp)
+    }
+
+    /// A 3-second wind sample's point.
+    public func line(_ record: RapidWindRecord) -> String? {
+        var point = InfluxLine(measurement: Measurement.rapidWind, tags: tags(serial: record.serial, deviceType: Self.deviceType(serial: record.serial), source: nil))
+        point.add("wind_speed_m_s", record.speedMetersPerSecond)
+        point.add("wind_direction_deg", record.directionDegrees)
         return point.text(timestampSeconds: record.timestamp)
     }
 
