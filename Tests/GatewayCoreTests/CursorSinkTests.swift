@@ -22,6 +22,9 @@ import Testing
         private let accepted = Mutex<[Int64]>([])
         private let backfilled = Mutex<[Int64]>([])
         private let isDown = Atomic<Bool>(false)
+        private let hangs = Atomic<Bool>(false)
+        /// Makes every delivery wait (until cancelled, or 60 s), as a database that never answers.
+        func setHanging(_ hanging: Bool) { hangs.store(hanging, ordering: .relaxed) }
 
         var timestamps: [Int64] { accepted.withLock { $0 } }
         /// What backfills delivered, in order.
@@ -29,6 +32,7 @@ import Testing
         func setDown(_ down: Bool) { isDown.store(down, ordering: .relaxed) }
 
         func deliver(_ entries: [JournalEntry], from store: Store) async throws {
+            if hangs.load(ordering: .relaxed) { try await Task.sleep(for: .seconds(60)) }
             guard !isDown.load(ordering: .relaxed) else { throw Down() }
             // Read the committed rows themselves, as a real destination does.
             let rows = try entries.map { entry in
@@ -168,5 +172,26 @@ import Testing
         #expect(!second.sink.status.isBackfilling)
         #expect(recorder.backfilledTimestamps == Array(before.dropFirst()))
         await second.stop()
+    }
+
+    @Test("stopping does not wait for a destination that never answers: one last try, bounded; the facts wait for the next start")
+    func stopIsBounded() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("hang.db")
+        let recorder = Recorder()
+        recorder.setHanging(true)
+        let run = try await Run(path: path, recorder: recorder)
+        try run.writer.submit([Self.observation(0)])
+        try await run.writer.flush()
+        run.task.cancel()
+        await run.task.value
+        let started = ContinuousClock.now
+        await run.sink.stop()
+        #expect(ContinuousClock.now - started < .seconds(CursorSink.stopSeconds + 5))
+        run.writer.shutdown()
+        #expect(recorder.timestamps.isEmpty)
+        // Still in the journal, after the cursor: the next start delivers it.
+        let store = try Store(path: path)
+        #expect(try store.journalEntries(after: try store.sinkCursor(named: "recorder") ?? 0, limit: 10).count == 1)
     }
 }

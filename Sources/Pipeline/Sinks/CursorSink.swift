@@ -122,10 +122,11 @@ public final class CursorSink: Sink {
         }
     }
 
-    /// Delivers the backfill, then batch after batch until the journal's
-    /// end; after a failure, the seconds to wait before trying again.
-    func deliverAvailable(from store: Store) async -> Double? {
-        while !Task.isCancelled, let window = nextBackfillWindow() {
+    /// Delivers the backfill (unless not `backfills`), then batch after
+    /// batch until the journal's end or `maximumBatches`; after a failure,
+    /// the seconds to wait before trying again.
+    func deliverAvailable(from store: Store, maximumBatches: Int = .max, backfills: Bool = true) async -> Double? {
+        while backfills, !Task.isCancelled, let window = nextBackfillWindow() {
             do {
                 try await destination.deliverStored(window, from: store)
             } catch {
@@ -137,7 +138,9 @@ public final class CursorSink: Sink {
             }
             _ = try? inbox.submit(.sinkBackfill(name: cursorName, next: window.upperBound))
         }
-        while !Task.isCancelled {
+        var batches = 0
+        while !Task.isCancelled, batches < maximumBatches {
+            batches += 1
             let cursor = state.withLock { $0.cursor }
             let entries: [JournalEntry]
             do {
@@ -201,10 +204,22 @@ public final class CursorSink: Sink {
         return delay
     }
 
-    /// Delivers what is left once, then stops.
+    /// How long `stop` tries to deliver the last batch: the stop of `run`
+    /// is bounded (`StopBudget`), and what is not delivered waits in the
+    /// journal for the next start.
+    public static let stopSeconds = 2.0
+
+    /// Delivers one last batch (no backfill), for at most `stopSeconds`, then stops.
     public func stop() async {
-        guard let store = try? Store(readOnlyPath: databasePath, logger: logger) else { return }
-        _ = await deliverAvailable(from: store)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                guard let store = try? Store(readOnlyPath: self.databasePath, logger: self.logger) else { return }
+                _ = await self.deliverAvailable(from: store, maximumBatches: 1, backfills: false)
+            }
+            group.addTask { try? await Task.sleep(for: .milliseconds(Int(Self.stopSeconds * 1_000))) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     /// Journal entries not yet delivered, as far as the last commit told.
