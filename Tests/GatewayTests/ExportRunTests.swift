@@ -210,4 +210,26 @@ struct ExportRunTests {
                 + byMeasurement.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.points) points, \($0.value.fields) field values, \($0.value.bytes) bytes" }
                 .joined(separator: "; "))
     }
+
+    @Test("a user without a password, or a token file others can read, stops run at start with the key named and no secret shown")
+    func unreadableSecrets() throws {
+        let directory = try TemporaryDirectory()
+        let token = directory.file("token")
+        try "token-value-9\n".write(toFile: token, atomically: true, encoding: .utf8)
+        chmod(token, 0o644)
+        for (extra, key) in [("user = \"gateway\"", "export[1].user"), ("token_file = \"\(token)\"", "export[1].token_file")] {
+            let config = directory.file("config.toml")
+            try """
+                [storage]
+                database = "\(directory.file("g.db"))"
+                [[export]]
+                url = "http://127.0.0.1:1/write"
+                \(extra)
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            let result = try Gateway.run(["run", "--config", config, "--no-mqtt", "--print", "none"])
+            #expect(result.status == 64, "\(result.standardError)")
+            #expect(result.standardError.contains(key), "\(result.standardError)")
+            #expect(!result.standardError.contains("token-value-9"))
+        }
+    }
 }
