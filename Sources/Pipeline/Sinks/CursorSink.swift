@@ -185,7 +185,9 @@ public final class CursorSink: Sink {
     /// Notes a failure (logging it when it differs from the last one) and
     /// returns how long to wait.
     private func failed(_ error: any Error) -> Double {
-        nextRetryDelay("\(error)", advised: (error as? any CursorRetryAdvice)?.retryAfterSeconds)
+        // A delivery cut short by the stop is no failure of the destination's.
+        if error is CancellationError || Task.isCancelled { return retryDelaySeconds }
+        return nextRetryDelay("\(error)", advised: (error as? any CursorRetryAdvice)?.retryAfterSeconds)
     }
 
     private func failed(_ described: String) -> Double { nextRetryDelay(described) }
