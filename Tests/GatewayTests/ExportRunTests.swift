@@ -131,7 +131,10 @@ struct ExportRunTests {
         let replayed = try ReplayedDatabase.shared.get()
         let directory = try TemporaryDirectory()
         let database = directory.file("copy.db")
-        #expect(try ChildProcess.run(executable: "/usr/bin/sqlite3", arguments: [replayed.path, ".backup '\(database)'"]).status == 0)
+        // A copy of the stopped gateway's database (its write-ahead log too, when one is left).
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: replayed.path + suffix) {
+            try FileManager.default.copyItem(atPath: replayed.path + suffix, toPath: database + suffix)
+        }
         let server = try LocalHTTPServer()
         let received = Locked<[String]>([])
         server.route("/write", method: "POST") { request in
