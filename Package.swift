@@ -236,6 +236,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Uploads as a sink: each station's readings to the weather networks
+        // (`[[upload]]`, docs/uploads.md), one protocol per service.
+        .target(
+            name: "WeatherUploads",
+            dependencies: [
+                "Pipeline",
+                "HTTP",
+                "JSON",
+                "Storage",
+                "Meteorology",
+                // UploadService: the services and their intervals.
+                "Configuration",
+                "SystemSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The WeatherFlow cloud as a source: the REST follower (fallback,
         // backfill, rain check) and the WebSocket follower.
         .target(
@@ -315,6 +331,7 @@ let package = Package(
                 "GatewayStatus",
                 "WebPage",
                 "TimeSeriesExport",
+                "WeatherUploads",
                 "CProcess",
                 "CVersion",
                 "JSON",
@@ -470,6 +487,13 @@ let package = Package(
             name: "TimeSeriesExportTests",
             dependencies: [
                 "TimeSeriesExport", "Pipeline", "Storage", "Meteorology", "HTTP", "SystemSupport", "TempestTestKit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "WeatherUploadsTests",
+            dependencies: [
+                "WeatherUploads", "Pipeline", "Storage", "Meteorology", "HTTP", "JSON", "Configuration", "SystemSupport", "TempestTestKit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -60,6 +60,7 @@ struct SchemaRuleTests {
         case .timeZone: "../etc/passwd"
         case .identifier: "Garden-1"
         case .releaseVersion: "2025.13"
+        case .hostPort: "cwop.aprs.net:0"
         }
     }
 
@@ -75,6 +76,7 @@ struct SchemaRuleTests {
         case .timeZone: "Europe/Berlin"
         case .identifier: "garden_1"
         case .releaseVersion: "2025.4"
+        case .hostPort: "cwop.aprs.net:14580"
         }
     }
 
@@ -82,11 +84,22 @@ struct SchemaRuleTests {
         guard isListKey(key) else {
             return ConfigurationLoader.resolve(fileText: "[\(key.section)]\n\(key.name) = \(value.tomlText)\n", path: "test.toml", environment: [:])
         }
-        // A table of a list section needs its required url to be valid otherwise, and a password its user.
-        var url = key.name == "url" ? "" : "url = \"http://127.0.0.1:8428/write\"\n"
+        // A table of a list section needs its required keys to be valid otherwise, and a password its user.
+        var url: String
+        if key.section == "upload" {
+            url = key.name == "service" ? "" : "service = \"\(key.name == "server" ? "cwop" : "wunderground")\"\n"
+            if key.name != "id" { url += "id = \"KCASANFR123\"\n" }
+        } else {
+            url = key.name == "url" ? "" : "url = \"http://127.0.0.1:8428/write\"\n"
+        }
         if key.name == "password_file" { url += "user = \"gateway\"\n" }
+        // An upload's station must be one the file has.
+        var stations = ""
+        if key.path == "upload.station", case .integer(let number) = value, number > 1 {
+            stations = (1...number).map { "[[station]]\nserials = [\"ST-\($0)\"]\n" }.joined()
+        }
         return ConfigurationLoader.resolve(
-            fileText: "[[\(key.section)]]\n\(url)\(key.name) = \(value.tomlText)\n", path: "test.toml", environment: [:])
+            fileText: "\(stations)[[\(key.section)]]\n\(url)\(key.name) = \(value.tomlText)\n", path: "test.toml", environment: [:])
     }
 
     private func isListKey(_ key: ConfigurationKey) -> Bool {

@@ -89,8 +89,8 @@ struct StationListTests {
         let loaded = resolve("[[mqtt]]\nhost = \"a\"\n[[mqtt]]\nhost = \"b\"\n")
         #expect(
             loaded.problems.map(\.description) == [
-                "line 1: [[mqtt]] repeats a section the gateway has once; allowed: [mqtt]; only [[station]] and [[export]] repeat",
-                "line 3: [[mqtt]] repeats a section the gateway has once; allowed: [mqtt]; only [[station]] and [[export]] repeat",
+                "line 1: [[mqtt]] repeats a section the gateway has once; allowed: [mqtt]; only [[station]], [[export]], [[upload]] repeat",
+                "line 3: [[mqtt]] repeats a section the gateway has once; allowed: [mqtt]; only [[station]], [[export]], [[upload]] repeat",
             ])
     }
 

@@ -109,6 +109,7 @@ public enum ConfigurationLoader {
                     return ResolvedSetting(key: key, value: value, origin: origin, element: index + 1)
                 }
             }
+        problems += uploadProblems(lists["upload"] ?? [], stationCount: stations.count)
         if stations.count > 1 {
             problems += sharedDeviceProblems(stations, repeating: stationsRepeat)
         }
@@ -211,7 +212,7 @@ public enum ConfigurationLoader {
                 problems.append(
                     ConfigurationProblem(
                         line: table.line, problem: "[[\(table.name)]] repeats a section the gateway has once",
-                        allowed: "[\(table.name)]; only [[\(stationSection)]] and " + ConfigurationSchema.listSections.map { "[[\($0)]]" }.joined(separator: ", ") + " repeat"))
+                        allowed: "[\(table.name)]; only " + ([stationSection] + ConfigurationSchema.listSections).map { "[[\($0)]]" }.joined(separator: ", ") + " repeat"))
             }
         }
         return problems

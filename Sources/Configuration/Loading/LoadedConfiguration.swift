@@ -63,7 +63,7 @@ public struct LoadedConfiguration: Sendable {
     public var configuration: GatewayConfiguration {
         GatewayConfiguration(
             values: ConfigurationValues(settings: settings), stations: stations.map(ConfigurationValues.init),
-            exports: (lists["export"] ?? []).map(ConfigurationValues.init))
+            exports: (lists["export"] ?? []).map(ConfigurationValues.init), uploads: (lists["upload"] ?? []).map(ConfigurationValues.init))
     }
 
     /// The typed configuration, or an error listing every problem.

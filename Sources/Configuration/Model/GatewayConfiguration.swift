@@ -25,13 +25,16 @@ public struct GatewayConfiguration: Sendable, Equatable {
     /// `[[export]]`, one table each: the time-series databases every
     /// stored observation goes to, in file order (empty: none).
     public var exports: [Export]
+    /// `[[upload]]`, one table each: the weather networks the stations'
+    /// readings go to, in file order (empty: none).
+    public var uploads: [Upload]
 
     /// The embedded defaults.
     public init() {
         self.init(values: .defaults)
     }
 
-    init(values: ConfigurationValues, stations: [ConfigurationValues]? = nil, exports: [ConfigurationValues] = []) {
+    init(values: ConfigurationValues, stations: [ConfigurationValues]? = nil, exports: [ConfigurationValues] = [], uploads: [ConfigurationValues] = []) {
         udp = UDP(values)
         storage = Storage(values)
         self.stations = (stations ?? [values]).map(Station.init)
@@ -42,6 +45,7 @@ public struct GatewayConfiguration: Sendable, Equatable {
         metrics = Metrics(values)
         web = Web(values)
         self.exports = exports.map(Export.init)
+        self.uploads = uploads.map(Upload.init)
     }
 
     /// The first station: the only one of a `[station]` file, and the one

@@ -200,11 +200,31 @@ public enum ConfigurationSchema {
         .init(
             "export", "backfill_days", .integer(0...36_500), default: .integer(0),
             "When the destination is first configured, also send what the database held for this many days before (0: only what is stored from then on)."),
+        // [[upload]], one table per weather network (docs/uploads.md)
+        .init(
+            "upload", "service", .choice(UploadService.allCases.map(\.rawValue)), default: nil, note: "required",
+            "The weather network: Weather Underground, PWSweather, Windy, Weathercloud, OpenWeatherMap, Met Office WOW or CWOP."),
+        .init("upload", "station", .integer(1...64), default: .integer(1), "Which station's readings: its place among the [[station]] tables, from 1."),
+        .init(
+            "upload", "id", .text(.nonEmpty), default: nil, note: "required",
+            "The network's id of the station (CWOP: the callsign, such as \"CW1234\", or a ham call)."),
+        .init(
+            "upload", "key_file", .text(.path), default: nil,
+            note: "$TEMPEST_UPLOAD_<SERVICE>_KEY, else the systemd credential upload-<service>, else none",
+            "A file holding the station's password or API key (mode 600; CWOP needs none, a ham call its passcode)."),
+        .init(
+            "upload", "interval_seconds", .integer(3...86_400), default: nil, note: "the service's own (300; Weathercloud and CWOP 600)",
+            "Seconds between uploads, never below the service's minimum (Weather Underground under 60: its RapidFire real-time mode)."),
+        .init(
+            "upload", "url", .text(.url), default: nil, note: "the service's own",
+            "The endpoint, for a compatible server of your own (not for CWOP)."),
+        .init("upload", "server", .text(.hostPort), default: nil, note: "cwop.aprs.net:14580", "CWOP only: the APRS-IS server as host:port."),
+        .init("upload", "enabled", .boolean, default: .boolean(true), "Whether this destination is used."),
     ]
 
     /// Sections written as `[[section]]`, one table per item, with no
     /// table meaning none (unlike `[[station]]`, which always has one).
-    public static let listSections = ["export"]
+    public static let listSections = ["export", "upload"]
 
     /// The sections, in order.
     public static var sections: [String] {

@@ -49,6 +49,8 @@ public enum ValueRule: Sendable {
         case identifier
         /// A release `YEAR.MONTH`, such as `2025.4`.
         case releaseVersion
+        /// A `host:port` pair, such as `cwop.aprs.net:14580`.
+        case hostPort
     }
 
     /// What is allowed, in words ("1 to 65535", "true or false").
@@ -75,6 +77,7 @@ public enum ValueRule: Sendable {
             case .timeZone: "an IANA time zone name in quotes, such as \"Europe/Berlin\""
             case .identifier: "lower-case letters, digits and _ in quotes, such as \"garden\""
             case .releaseVersion: "a release in quotes, such as \"2025.4\""
+            case .hostPort: "a host and port in quotes, such as \"cwop.aprs.net:14580\""
             }
         }
     }
@@ -200,6 +203,9 @@ public enum ValueRule: Sendable {
             return !text.contains(" ") && !text.contains("..") && !text.hasPrefix("/")
         case .identifier:
             return text.count <= 64 && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        case .hostPort:
+            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]) else { return false }
+            return colon > text.startIndex && (1...65_535).contains(port) && !text.contains(" ")
         case .releaseVersion:
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)
             return (2...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
