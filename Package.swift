@@ -250,6 +250,7 @@ let package = Package(
                 "Configuration",
                 "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The WeatherFlow cloud as a source: the REST follower (fallback,

@@ -136,6 +136,12 @@ extension Store {
         return dropped
     }
 
+    /// Forgets the cursor `name` (a sink removed by a reload), and prunes.
+    public func dropSinkCursor(named name: String) throws {
+        try database.run("DELETE FROM sink_cursors WHERE name = ?") { try $0.bind(name, at: 0) }
+        try pruneJournal()
+    }
+
     /// Deletes the entries every cursor has passed (all of them when no
     /// sink keeps a cursor).
     private func pruneJournal() throws {

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the tempest-gateway authors
+
+import Meteorology
+import Storage
+import TempestTestKit
+import Testing
+import WeatherUploads
+
+@Suite struct StationReadingsTests {
+    static let tempest = "ST-00012345"
+    static let air = "AR-00004321"
+    static let sky = "SK-00001234"
+
+    /// 2024-07-13 06:01 UTC = 00:01 in Denver (MDT, UTC-6).
+    static let denverMidnight: Int64 = 1_720_850_400
+
+    private func write(_ records: [ObservationRecord], in directory: TemporaryDirectory) async throws -> Store {
+        let path = directory.file("readings.db")
+        let writer = try StoreWriter(path: path)
+        for record in records { _ = try writer.submit(.observation(record)) }
+        try await writer.flush()
+        writer.shutdown()
+        return try Store(readOnlyPath: path)
+    }
+
+    @Test func rainIsSummedOverEachWindowInTheStationsDay() async throws {
+        let directory = try TemporaryDirectory()
+        // 0.2 mm a minute from 22:00 the day before to 00:30 local.
+        let records = (0..<151).map { minute -> ObservationRecord in
+            var record = ObservationRecord(
+                serial: Self.tempest, timestamp: Self.denverMidnight - 7_200 + Int64(minute) * 60, kind: .tempest, source: .udp)
+            record.rainAccumulatedMillimeters = 0.2
+            record.airTemperatureCelsius = 20
+            record.relativeHumidityPercent = 50
+            record.stationPressureMillibars = 840
+            return record
+        }
+        let store = try await write(records, in: directory)
+        let zone = try TimeZoneRules(identifier: "America/Denver")
+        let station = UploadStation(latitudeDegrees: 39.7, longitudeDegrees: -105, elevationMeters: 1_600, sensorHeightMeters: 2, name: "x")
+        let readings = StationReadings(station: station, zone: zone) { $0 == Self.tempest }
+        let last = try #require(records.last)
+        let reading = try readings.reading(last, previousTimestamp: last.timestamp - 300, from: store)
+        #expect(abs((reading.rainLastHourMillimeters ?? 0) - 12.0) < 1e-9)
+        // Midnight to 00:30: 31 minutes (00:00 to 00:30 inclusive).
+        #expect(abs((reading.rainSinceMidnightMillimeters ?? 0) - 6.2) < 1e-9)
+        #expect(abs((reading.rainLast24HoursMillimeters ?? 0) - 30.2) < 1e-9)
+        #expect(abs((reading.rainSincePreviousReadingMillimeters ?? 0) - 1.0) < 1e-9)
+        // Derived values as the gateway publishes them.
+        #expect(reading.dewPointCelsius == Psychrometrics.dewPointCelsius(airTemperatureCelsius: 20, relativeHumidityPercent: 50))
+        #expect(
+            reading.seaLevelPressureHectopascals
+                == SeaLevelPressure.millibars(stationPressureMillibars: 840, elevationMeters: 1_600, sensorHeightAboveGroundMeters: 2))
+        #expect(reading.uvIndex == nil)
+    }
+
+    @Test func anAirAndASkyMakeOneReadingAndAMissingValueStaysMissing() async throws {
+        let directory = try TemporaryDirectory()
+        var air = ObservationRecord(serial: Self.air, timestamp: Self.denverMidnight, kind: .air, source: .udp)
+        air.airTemperatureCelsius = 12.5
+        air.relativeHumidityPercent = 80
+        var sky = ObservationRecord(serial: Self.sky, timestamp: Self.denverMidnight + 20, kind: .sky, source: .udp)
+        sky.windAverageMetersPerSecond = 3.5
+        sky.windGustMetersPerSecond = 6
+        sky.windDirectionDegrees = 270
+        sky.rainAccumulatedMillimeters = 0.5
+        let store = try await write([air, sky], in: directory)
+        let station = UploadStation(latitudeDegrees: nil, longitudeDegrees: nil, elevationMeters: nil, name: "x")
+        let readings = StationReadings(station: station, zone: .utc) { $0 != "ST-00099999" }
+        let reading = try readings.reading(sky, from: store)
+        #expect(reading.airTemperatureCelsius == 12.5)
+        #expect(reading.windAverageMetersPerSecond == 3.5)
+        #expect(reading.windDirectionDegrees == 270)
+        #expect(reading.rainLastHourMillimeters == 0.5)
+        #expect(reading.seaLevelPressureHectopascals == nil)
+        #expect(reading.stationPressureHectopascals == nil)
+        #expect(reading.solarRadiationWattsPerSquareMeter == nil)
+    }
+}
