@@ -17,6 +17,24 @@ import Testing
         #expect(RedactedURL.redact(url) == "https://example.org/p?password=<redacted>&client_secret=<redacted>&Authorization=<redacted>&X-Amz-Signature=<redacted>&monkey=<redacted>&tokens=<redacted>&units=metric")
     }
 
+    /// The weather networks' keys: Weather Underground's and PWSweather's
+    /// `PASSWORD`, Weathercloud's `key`, OpenWeatherMap's `appid`, Met Office
+    /// WOW's `siteAuthenticationKey`; the station ids stay readable.
+    @Test func redactsTheWeatherNetworksKeys() {
+        let urls = [
+            "https://weatherstation.wunderground.com/weatherstation/updateweatherstation.php?ID=KXX1&PASSWORD=s3cret&action=updateraw":
+                "https://weatherstation.wunderground.com/weatherstation/updateweatherstation.php?ID=KXX1&PASSWORD=<redacted>&action=updateraw",
+            "https://api.weathercloud.net/v01/set?wid=abc&key=s3cret&temp=200": "https://api.weathercloud.net/v01/set?wid=abc&key=<redacted>&temp=200",
+            "https://api.openweathermap.org/data/3.0/stations?appid=s3cret": "https://api.openweathermap.org/data/3.0/stations?appid=<redacted>",
+            "https://wow.metoffice.gov.uk/automaticreading?siteid=123&siteAuthenticationKey=s3cret&tempf=68.0":
+                "https://wow.metoffice.gov.uk/automaticreading?siteid=123&siteAuthenticationKey=<redacted>&tempf=68.0",
+        ]
+        for (url, redacted) in urls {
+            #expect(RedactedURL.redact(url) == redacted)
+            #expect(!RedactedURL.redact(url).contains("s3cret"))
+        }
+    }
+
     @Test func dropsUserInformationAndKeepsFragment() {
         #expect(RedactedURL.redact("http://user:hunter2@host:8080/p?q=1#frag") == "http://host:8080/p?q=1#frag")
         #expect(RedactedURL.redact("https://ghp_secret@host/p") == "https://host/p")

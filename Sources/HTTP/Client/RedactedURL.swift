@@ -6,7 +6,7 @@
 ///
 /// Replaces the value of every query parameter whose name contains `token`,
 /// `key`, `password`, `secret`, `auth` or `signature` (any case) with
-/// `<redacted>` (and InfluxDB 1.x's `p`), and drops the user information before the host
+/// `<redacted>` (and InfluxDB 1.x's `p` and OpenWeatherMap's `appid`), and drops the user information before the host
 /// (`user:password@`, or a token given as the user name). Everything else is
 /// kept so the URL still says which endpoint was called.
 public enum RedactedURL {
@@ -18,9 +18,9 @@ public enum RedactedURL {
     /// a harmless parameter redacted costs little, a secret in a log a lot.
     static let secretNameParts = ["token", "key", "password", "secret", "auth", "signature"]
 
-    /// Query parameters that hold a secret under a name too short to match
-    /// by part: InfluxDB 1.x's password (`u=…&p=…`).
-    static let secretNames = ["p"]
+    /// Query parameters that hold a secret under a name no part matches:
+    /// InfluxDB 1.x's password (`u=…&p=…`), OpenWeatherMap's API key (`appid`).
+    static let secretNames = ["p", "appid"]
 
     /// `url` with its secrets removed.
     public static func redact(_ url: String) -> String {
