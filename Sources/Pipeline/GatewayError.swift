@@ -28,6 +28,9 @@ public struct GatewayError: Error, CustomStringConvertible {
         case forecastUnavailable
         /// An `[[export]]` destination cannot be set up (its token or password cannot be read).
         case exportUnavailable
+        /// An `[[upload]]` destination cannot be set up (its key cannot be
+        /// read, or its service needs the station's position).
+        case uploadUnavailable
     }
 
     /// What went wrong.
@@ -80,6 +83,11 @@ public struct GatewayError: Error, CustomStringConvertible {
     /// An `[[export]]` table's problem, after its keys (`export[1].token_file`).
     public static func exportUnavailable(keys: String, _ description: String) -> GatewayError {
         GatewayError(code: .exportUnavailable, description: "\(keys): \(description)")
+    }
+
+    /// An `[[upload]]` destination cannot be set up: `keys` names the keys to fix.
+    public static func uploadUnavailable(keys: String, _ description: String) -> GatewayError {
+        GatewayError(code: .uploadUnavailable, description: "\(keys): \(description)")
     }
 
     /// `weatherflow.mode` names the WebSocket but there is no token to open it with.

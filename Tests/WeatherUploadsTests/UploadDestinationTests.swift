@@ -135,3 +135,38 @@ import WeatherUploads
         await #expect(throws: UploadError.self) { try await another.deliver([entries[2]], from: store) }
     }
 }
+
+extension UploadDestinationTests {
+    @Test func inRealTimeModeEachWindSampleGoesWithTheNewestObservation() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("rapid.db")
+        var configuration = StoreWriterConfiguration()
+        configuration.keepsCommitJournal = true
+        configuration.journalsRapidWind = true
+        let writer = try StoreWriter(path: path, configuration: configuration)
+        _ = try await writer.perform { store in try store.openSinkCursor(named: "test", now: 0) }
+        let now = Int64(time(nil))
+        var observation = ObservationRecord(serial: Self.serial, timestamp: now - 40, kind: .tempest, source: .udp)
+        observation.airTemperatureCelsius = 18.5
+        observation.windGustMetersPerSecond = 7
+        _ = try writer.submit(.observation(observation))
+        for (index, time) in [now - 9, now - 7, now - 6, now - 3].enumerated() {
+            _ = try writer.submit(.rapidWind(RapidWindRecord(serial: Self.serial, timestamp: time, speedMetersPerSecond: Double(index) + 1, directionDegrees: 90 * index)))
+        }
+        try await writer.flush()
+        writer.shutdown()
+        let store = try Store(readOnlyPath: path)
+        let entries = try store.journalEntries(after: 0, limit: 100)
+        let service = RecordingService(acceptsPastReadings: false)
+        let station = UploadStation(latitudeDegrees: nil, longitudeDegrees: nil, elevationMeters: nil, name: "test")
+        let destination = UploadDestination(
+            name: "upload 1", service: service, readings: StationReadings(station: station, zone: .utc) { $0 == Self.serial },
+            intervalSeconds: 3, isRealTime: true, logger: Logger(label: "test"))
+        for entry in entries { try await destination.deliver([entry], from: store) }
+        // Every sample at least 3 s after the last one sent; the observation is no trigger.
+        #expect(service.readings.map(\.timestamp) == [now - 9, now - 6, now - 3])
+        #expect(service.readings.map(\.windAverageMetersPerSecond) == [1, 3, 4])
+        #expect(service.readings.map(\.windDirectionDegrees) == [0, 180, 270])
+        #expect(service.readings.allSatisfy { $0.airTemperatureCelsius == 18.5 && $0.windGustMetersPerSecond == 7 })
+    }
+}

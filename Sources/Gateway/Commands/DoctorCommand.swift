@@ -73,6 +73,7 @@ struct DoctorCommand: AsyncParsableCommand {
         checks.append(clockCheck())
         checks.append(diskCheck(databasePath))
         checks += exportChecks(loaded.configuration, databasePath: databasePath)
+        checks += uploadChecks(loaded.configuration, databasePath: databasePath)
         if json {
             var writer = JSONWriter()
             writer.beginArray()

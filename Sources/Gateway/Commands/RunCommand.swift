@@ -174,7 +174,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("--metrics-port, --metrics-address: \(error.description)")
         } catch let error as GatewayError
             where error.code == .webPageUnavailable || error.code == .webSocketNeedsToken || error.code == .forecastUnavailable
-                || error.code == .exportUnavailable
+                || error.code == .exportUnavailable || error.code == .uploadUnavailable
         {
             throw ValidationError(error.description)
         }

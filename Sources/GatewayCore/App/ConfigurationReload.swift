@@ -49,6 +49,25 @@ public struct ConfigurationReload {
         if old.metrics != new.metrics { needRestart.append("[metrics]") }
         if old.web != new.web { needRestart.append("[web]") }
         if old.exports != new.exports { needRestart.append("[[export]]") }
+        if !old.uploads.contains(where: \.enabled), new.uploads.contains(where: \.enabled) {
+            needRestart.append("[[upload]] (the first destination of a run)")
+        }
+        if !old.uploads.contains(where: { $0.enabled && $0.isRealTime }), new.uploads.contains(where: { $0.enabled && $0.isRealTime }) {
+            needRestart.append("Weather Underground's RapidFire (3-second wind)")
+        }
+    }
+
+    /// The upload destinations a reload restarted (`started` and `stopped`
+    /// by table number) and those it could not make.
+    public mutating func noteUploads(started: [Int], stopped: [Int], failed: [String]) {
+        let restarted = Set(started).intersection(stopped).sorted()
+        let added = Set(started).subtracting(stopped).sorted()
+        let removed = Set(stopped).subtracting(started).sorted()
+        func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ", ") }
+        if !restarted.isEmpty { applied.append("upload \(list(restarted)) restarted") }
+        if !added.isEmpty { applied.append("upload \(list(added)) started") }
+        if !removed.isEmpty { applied.append("upload \(list(removed)) stopped") }
+        self.failed += failed
     }
 
     /// Whether `[mqtt]` changed in what it publishes, or in being on at all;

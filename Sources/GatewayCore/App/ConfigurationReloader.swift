@@ -9,13 +9,15 @@ import MQTTSink
 import Pipeline
 import Storage
 import Synchronization
+import WeatherUploads
 
 /// Applies a SIGHUP to a running gateway: reads the configuration again
 /// (the command line's options still win), keeps the running one when the
 /// new one has a problem, applies the retention and the elevation at once,
 /// moves the MQTT connection when its settings or its password changed, has
 /// the cloud follower and the forecast service restart when their settings
-/// changed, and says what waits for a restart.
+/// changed, restarts the `[[upload]]` destinations whose table, station or
+/// key changed (only those), and says what waits for a restart.
 final class ConfigurationReloader: Sendable {
     private let running: Mutex<GatewayConfiguration>
     private let load: @Sendable () throws -> GatewayConfiguration
@@ -25,13 +27,18 @@ final class ConfigurationReloader: Sendable {
     private let ingestor: Ingestor
     private let cloud: ReplaceableService<CloudFollowers>
     private let forecasts: ReplaceableService<ForecastService>
+    private let uploads: UploadGroup?
+    /// The destinations of a configuration, and what could not be made.
+    private let makeUploadMembers: @Sendable (GatewayConfiguration, [UploadMember]) -> (members: [UploadMember], failed: [String])
     private let operatorLog: OperatorLog
 
     init(
         running: GatewayConfiguration, load: @escaping @Sendable () throws -> GatewayConfiguration,
         mqttClientConfiguration: @escaping @Sendable (GatewayConfiguration.MQTT) throws -> MQTTConfiguration,
         writer: StoreWriter, publisher: GatewayPublisher?, ingestor: Ingestor, cloud: ReplaceableService<CloudFollowers>,
-        forecasts: ReplaceableService<ForecastService>, operatorLog: OperatorLog
+        forecasts: ReplaceableService<ForecastService>, uploads: UploadGroup?,
+        makeUploadMembers: @escaping @Sendable (GatewayConfiguration, [UploadMember]) -> (members: [UploadMember], failed: [String]),
+        operatorLog: OperatorLog
     ) {
         self.running = Mutex(running)
         self.load = load
@@ -41,6 +48,8 @@ final class ConfigurationReloader: Sendable {
         self.ingestor = ingestor
         self.cloud = cloud
         self.forecasts = forecasts
+        self.uploads = uploads
+        self.makeUploadMembers = makeUploadMembers
         self.operatorLog = operatorLog
     }
 
@@ -68,6 +77,12 @@ final class ConfigurationReloader: Sendable {
         }
         if ConfigurationReload.cloudChanged(running, new) { cloud.replace(with: new) }
         if ConfigurationReload.forecastChanged(running, new) { forecasts.replace(with: new) }
+        if let uploads {
+            // Rebuilt every time: a rotated key counts as a change.
+            let (members, failed) = makeUploadMembers(new, uploads.members)
+            let (started, stopped) = await uploads.replace(with: members)
+            changes.noteUploads(started: started, stopped: stopped, failed: failed)
+        }
         operatorLog.line(changes.summary)
         self.running.withLock { $0 = new }
     }

@@ -16,6 +16,7 @@ import Storage
 import Synchronization
 import TempestCloud
 import TempestUDP
+import WeatherUploads
 import WebPage
 
 /// The parts of a run, assembled in dependency order: the writer's inbox,
@@ -44,6 +45,8 @@ public struct GatewayAssembly: Sendable {
     public let sinks: [any Sink]
     /// The `[[export]]` destinations (their sinks are among `sinks`).
     public let exports: [ExportPart]
+    /// The `[[upload]]` destinations (among `sinks`), nil without one.
+    public let uploads: UploadGroup?
     /// Each device's daily totals.
     public let summaries: DailySummaryKeeper
     /// Which devices are the station's.
@@ -88,8 +91,9 @@ public struct GatewayAssembly: Sendable {
         writerConfiguration.retention = settings.storage.retentionPolicy
         writerConfiguration.maximumPageCount = run.maximumDatabasePages
         // The journal the export sinks read is kept only while one is on.
-        writerConfiguration.keepsCommitJournal = settings.exports.contains(where: \.enabled)
-        writerConfiguration.journalsRapidWind = settings.exports.contains { $0.enabled && $0.rapidWind }
+        writerConfiguration.keepsCommitJournal = settings.exports.contains(where: \.enabled) || settings.uploads.contains(where: \.enabled)
+        writerConfiguration.journalsRapidWind =
+            settings.exports.contains { $0.enabled && $0.rapidWind } || settings.uploads.contains { $0.enabled && $0.isRealTime }
         // Built in dependency order: the writer's inbox, the sinks (which
         // write back through the inbox), then the writer, which tells the
         // sinks of every commit.
@@ -108,7 +112,8 @@ public struct GatewayAssembly: Sendable {
             throw GatewayError.webPageUnavailable(keys: "web.port", error)
         }
         let exports = try run.makeExports(inbox: inbox)
-        let sinks: [any Sink] = [publisher as (any Sink)?, liveUpdates].compactMap { $0 } + exports.map(\.sink)
+        let uploads = try run.makeUploads(inbox: inbox)
+        let sinks: [any Sink] = [publisher as (any Sink)?, liveUpdates, uploads].compactMap { $0 } + exports.map(\.sink)
         let depthObserver = CommitCallback { report in
             if let depth = report.outboxDepth { outboxDepth.store(depth, ordering: .relaxed) }
         }
@@ -120,7 +125,7 @@ public struct GatewayAssembly: Sendable {
         }
         if let recovery = writer.recovery { operatorLog.line(recovery.sentence) }
         // Cursors of destinations no longer configured would hold the journal back.
-        let cursorNames = Set(exports.map(\.sink.cursorName))
+        let cursorNames = Set(exports.map(\.sink.cursorName) + (uploads?.members.map(\.sink.cursorName) ?? []))
         _ = try await writer.perform { store in try store.dropSinkCursors(keeping: cursorNames) }
         // Each export's cursor is opened (and stored) before anything is
         // ingested: the journal kept for it from now on waits for it, even
@@ -132,6 +137,18 @@ public struct GatewayAssembly: Sendable {
                 throw GatewayError.exportUnavailable(keys: "export[\(export.number)]", "cannot open its position in \(path): \(error)")
             }
             operatorLog.line("Exporting every stored observation (export \(export.number)) to \(export.url).")
+        }
+        if let uploads {
+            do {
+                try await uploads.start()
+            } catch let error as UploadGroupError {
+                throw GatewayError.uploadUnavailable(keys: "upload[\(error.number)]", "cannot open its position in \(path): \(error.underlying)")
+            }
+            for member in uploads.members {
+                operatorLog.line(
+                    "Uploading station \(member.table.station)'s readings (upload \(member.number)) to \(member.table.service.displayName) "
+                        + "as \(member.table.id), every \(Plural.count(member.table.intervalSeconds, "second")).")
+            }
         }
         if let rows = writer.importedSpillRows {
             operatorLog.line("Stored \(Plural.count(rows, "row")) that the last run could not write and kept in \(SpillFile.path(database: path)).")
@@ -243,7 +260,7 @@ public struct GatewayAssembly: Sendable {
                 forecast: forecastService.component.map(ForecastStatus.init(service:)),
                 diskSpace: writerStatus.isDiskFull ? DiskSpace.of(databasePath: path, heldRecords: writerStatus.pendingCount) : nil,
                 nearbyStrikes: followsNearbyStrikes ? ingestor.nearbyStrikes.summary(now: Int64(Glibc.time(nil))) : nil,
-                exports: exports.map(\.status))
+                exports: exports.map(\.status), uploads: uploads?.members.map(\.status) ?? [])
         }
 
         self.inbox = inbox
@@ -252,6 +269,7 @@ public struct GatewayAssembly: Sendable {
         self.outlet = outlet
         self.liveUpdates = liveUpdates
         self.exports = exports
+        self.uploads = uploads
         self.sinks = sinks
         self.summaries = summaries
         self.admission = admission

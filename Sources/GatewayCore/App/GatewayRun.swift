@@ -176,6 +176,11 @@ public struct GatewayRun: Sendable {
         let reloader = ConfigurationReloader(
             running: settings, load: hooks.reloadConfiguration, mqttClientConfiguration: hooks.mqttClientConfiguration,
             writer: writer, publisher: parts.publisher, ingestor: parts.ingestor, cloud: parts.cloudService, forecasts: parts.forecastService,
+            uploads: parts.uploads,
+            makeUploadMembers: { [zone, inbox = parts.inbox, path] new, running in
+                GatewayRun.reloadedUploadMembers(
+                    new, running: running, zone: zone, inbox: inbox, databasePath: path, logger: Logger(label: "tempest.upload"))
+            },
             operatorLog: operatorLog)
         let reloadService = ReloadService(reload: { await reloader.reload() })
         let ingestService = IngestService(session: session)
@@ -269,7 +274,10 @@ public struct GatewayRun: Sendable {
                     seaLevelPressure: settings.station.elevation != nil,
                     minimumVersion: HomeAssistantVersion(mqtt.homeAssistantMinVersion) ?? .standard,
                     nearbyStrikes: Self.followsNearbyStrikes(settings), highRateValues: mqtt.highRateValues,
-                    exportNumbers: settings.exports.indices.filter { settings.exports[$0].enabled }.map { $0 + 1 })
+                    exportNumbers: settings.exports.indices.filter { settings.exports[$0].enabled }.map { $0 + 1 },
+                    uploadDestinations: settings.uploads.enumerated().filter { $0.element.enabled }.map {
+                        UploadDestinationName(number: $0.offset + 1, serviceName: $0.element.service.displayName)
+                    })
                 : nil
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),

@@ -24,6 +24,7 @@ extension GatewayConfiguration {
                     ? ("Export \(index + 1) token", export.tokenSource(number: index + 1))
                     : ("Export \(index + 1) password", export.passwordSource(number: index + 1))
             }
+            + uploads.enumerated().map { index, upload in ("Upload \(index + 1) key (\(upload.service.displayName))", upload.keySource) }
     }
 }
 

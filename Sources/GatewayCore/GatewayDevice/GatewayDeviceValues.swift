@@ -23,6 +23,8 @@ public struct GatewayDeviceValues: Sendable, Equatable {
     public var nearbyStrikes: NearbyStrikeTally.Summary?
     /// Each enabled `[[export]]` destination's lag in seconds, by its number.
     public var exportLagSeconds: [(number: Int, seconds: Int64)] = []
+    /// Each enabled `[[upload]]` destination's last upload and whether it fails, by its number.
+    public var uploads: [(number: Int, lastUploadAt: Int64?, isFailing: Bool)] = []
 
     /// Makes one from its parts.
     public init(outboxDepth: Int?, datagramsReceived: UInt64, datagramsRejected: UInt64, startedAtUnixSeconds: Int64, version: String) {
@@ -41,6 +43,7 @@ public struct GatewayDeviceValues: Sendable, Equatable {
             datagramsRejected: statistics?.rejected ?? 0, startedAtUnixSeconds: report.startedAt, version: GatewayVersion.current)
         nearbyStrikes = report.nearbyStrikes
         exportLagSeconds = report.exports.map { ($0.number, $0.sink.lagSeconds ?? 0) }
+        uploads = report.uploads.map { ($0.number, $0.lastUploadAt, $0.lastError != nil) }
     }
 
     public static func == (lhs: GatewayDeviceValues, rhs: GatewayDeviceValues) -> Bool {
@@ -48,6 +51,7 @@ public struct GatewayDeviceValues: Sendable, Equatable {
             && lhs.datagramsRejected == rhs.datagramsRejected && lhs.startedAtUnixSeconds == rhs.startedAtUnixSeconds
             && lhs.version == rhs.version && lhs.nearbyStrikes == rhs.nearbyStrikes
             && lhs.exportLagSeconds.elementsEqual(rhs.exportLagSeconds, by: { $0 == $1 })
+            && lhs.uploads.elementsEqual(rhs.uploads, by: { $0 == $1 })
     }
 
     /// How often they are published.
@@ -68,6 +72,14 @@ public struct GatewayDeviceValues: Sendable, Equatable {
         ]
         for lag in exportLagSeconds {
             messages.append((layout.gatewayValue(HomeAssistantDiscovery.exportLagField(number: lag.number)), String(lag.seconds)))
+        }
+        for upload in uploads {
+            // The last upload is left out until there is one: the retained value stays the last known.
+            if let last = upload.lastUploadAt {
+                messages.append(
+                    (layout.gatewayValue(HomeAssistantDiscovery.uploadLastField(number: upload.number)), UTCTime.iso8601(UnixTimestamp(secondsSince1970: last))))
+            }
+            messages.append((layout.gatewayValue(HomeAssistantDiscovery.uploadProblemField(number: upload.number)), upload.isFailing ? "ON" : "OFF"))
         }
         if let nearbyStrikes {
             let distanceField = NearbyStrikePublication.distanceField

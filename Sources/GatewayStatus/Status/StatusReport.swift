@@ -39,6 +39,8 @@ public struct StatusReport {
     public var nearbyStrikes: NearbyStrikeTally.Summary? = nil
     /// The `[[export]]` destinations, in configuration order.
     public var exports: [ExportStatus] = []
+    /// The `[[upload]]` destinations, in table order.
+    public var uploads: [UploadStatus] = []
 
     /// How much of a report is handed to `output` at a time: a report of
     /// thousands of devices is written out in pieces instead of being held
@@ -104,6 +106,7 @@ public struct StatusReport {
         if let nearbyStrikes { lines.append(Self.nearbyStrikesText(nearbyStrikes, now: now)) }
         lines.append(forecastText(now: now))
         lines += exports.map { $0.sentence(now: now) }
+        lines += uploads.map { $0.sentence(now: now) }
         flush()
     }
 
@@ -197,12 +200,14 @@ public struct StatusReport {
         writeForecast(into: &json, now: now)
         json.key("exports")
         writeExports(into: &json)
+        json.key("uploads")
+        writeUploads(into: &json)
         json.endObject()
         output(json.takeText() + "\n")
     }
 
     /// Makes one from its parts.
-    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, admission: DeviceAdmission.Snapshot? = nil, cloudFutureCount: Int = 0, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, webSocket: WebSocketFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil, nearbyStrikes: NearbyStrikeTally.Summary? = nil, exports: [ExportStatus] = []) {
+    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, admission: DeviceAdmission.Snapshot? = nil, cloudFutureCount: Int = 0, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, webSocket: WebSocketFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil, nearbyStrikes: NearbyStrikeTally.Summary? = nil, exports: [ExportStatus] = [], uploads: [UploadStatus] = []) {
         self.webSocket = webSocket
         self.startedAt = startedAt
         self.listener = listener
@@ -222,6 +227,7 @@ public struct StatusReport {
         self.diskSpace = diskSpace
         self.nearbyStrikes = nearbyStrikes
         self.exports = exports
+        self.uploads = uploads
     }
 }
 
@@ -293,6 +299,7 @@ extension StatusReport {
                 "export_last_success_timestamp_seconds", "gauge", "When the export destination last accepted a batch.",
                 samples { $0.sink.lastSuccessAt.map(String.init) })
         }
+        uploadMetrics(metric)
         return lines.joined(separator: "\n") + "\n"
     }
 }

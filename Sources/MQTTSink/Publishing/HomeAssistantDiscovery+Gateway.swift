@@ -61,6 +61,28 @@ extension HomeAssistantDiscovery {
         }
     }
 
+    /// The field of when the `number`th `[[upload]]` destination last uploaded (ISO 8601).
+    public static func uploadLastField(number: Int) -> String { "upload_\(number)_last_upload" }
+
+    /// The field of whether the `number`th `[[upload]]` destination fails (`ON`, `OFF`).
+    public static func uploadProblemField(number: Int) -> String { "upload_\(number)_problem" }
+
+    /// Two diagnostic entities per `[[upload]]` destination: when it last
+    /// uploaded (a timestamp), and whether it fails (a problem sensor).
+    public func uploadEntities() -> [GatewayEntity] {
+        uploadDestinations.flatMap { destination in
+            [
+                GatewayEntity(
+                    field: Self.uploadLastField(number: destination.number),
+                    name: "Upload \(destination.number) last upload (\(destination.serviceName))", deviceClass: "timestamp"),
+                GatewayEntity(
+                    field: Self.uploadProblemField(number: destination.number),
+                    name: "Upload \(destination.number) problem (\(destination.serviceName))", component: .binarySensor,
+                    deviceClass: "problem"),
+            ]
+        }
+    }
+
     /// The identifier of this gateway's device.
     public var gatewayDeviceIdentifier: String { "tempest_gateway_\(gatewayID)" }
 
@@ -68,7 +90,7 @@ extension HomeAssistantDiscovery {
     /// the "Announce again" button, which sends `announce` to
     /// `<base>/gateway/command`.
     public func gatewayConfigs() -> [(topic: String, payload: String)] {
-        (Self.gatewayEntities + nearbyStrikeEntities() + exportEntities()).map { entity in
+        (Self.gatewayEntities + nearbyStrikeEntities() + exportEntities() + uploadEntities()).map { entity in
             (configTopic(entity.component, serial: gatewayDeviceIdentifier, field: entity.field), gatewayPayload(entity))
         } + [(configTopic(.button, serial: gatewayDeviceIdentifier, field: "announce"), announceButtonPayload())]
     }
@@ -83,7 +105,8 @@ extension HomeAssistantDiscovery {
         if let unit = entity.unit { json.member("unit_of_measurement", unit) }
         if let stateClass = entity.stateClass { json.member("state_class", stateClass) }
         if entity.diagnostic { json.member("entity_category", "diagnostic") }
-        if entity.component == .binarySensor {
+        if entity.component == .binarySensor && entity.field == "status" {
+            // The gateway's connectivity is its status topic itself.
             json.member("payload_on", "online")
             json.member("payload_off", "offline")
         } else {
@@ -133,5 +156,19 @@ extension HomeAssistantDiscovery {
         json.member("sw_version", GatewayVersion.current)
         json.endObject()
         HomeAssistantDiscovery.writeOrigin(into: &json)
+    }
+}
+
+/// An `[[upload]]` destination as the gateway device's entities name it.
+public struct UploadDestinationName: Sendable, Equatable {
+    /// Its 1-based table number.
+    public var number: Int
+    /// The service's name (`Weather Underground`).
+    public var serviceName: String
+
+    /// Makes one.
+    public init(number: Int, serviceName: String) {
+        self.number = number
+        self.serviceName = serviceName
     }
 }

@@ -62,6 +62,10 @@ public struct HomeAssistantDiscovery: Sendable {
     /// The table numbers of the `[[export]]` destinations the gateway
     /// device gets a lag sensor for (`export_<N>_lag_seconds`).
     public let exportNumbers: [Int]
+    /// The `[[upload]]` destinations the gateway device gets a last-upload
+    /// sensor and a problem sensor for, by table number, with the
+    /// service's name (`Weather Underground`).
+    public let uploadDestinations: [UploadDestinationName]
     /// Whether values that change every few seconds are plain values too
     /// (`mqtt.high_rate_values`); otherwise their entities read the events.
     public let highRateValues: Bool
@@ -70,10 +74,11 @@ public struct HomeAssistantDiscovery: Sendable {
         prefix: String = "homeassistant", layout: TopicLayout, units: PublishedUnits = .metric,
         disabledEntities: Set<String> = [], rainCheck: Bool = false, seaLevelPressure: Bool = true,
         minimumVersion: HomeAssistantVersion = .standard, nearbyStrikes: Bool = false, highRateValues: Bool = false,
-        exportNumbers: [Int] = []
+        exportNumbers: [Int] = [], uploadDestinations: [UploadDestinationName] = []
     ) {
         self.nearbyStrikes = nearbyStrikes
         self.exportNumbers = exportNumbers
+        self.uploadDestinations = uploadDestinations
         self.highRateValues = highRateValues
         self.prefix = prefix
         self.layout = layout

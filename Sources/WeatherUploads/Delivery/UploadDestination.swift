@@ -68,13 +68,17 @@ public final class UploadDestination: CursorDestination {
         self.intervalSeconds = intervalSeconds
         self.isRealTime = isRealTime
         self.logger = logger
-        let memory = service.acceptsPastReadings ? Self.pastReadingLimitSeconds : Int64(intervalSeconds) * 2
+        // Sent times are kept as long as a reading near them could still be sent.
+        let memory = (service.acceptsPastReadings && !isRealTime ? Self.pastReadingLimitSeconds : Self.freshness(intervalSeconds))
+            + Int64(intervalSeconds)
         state = Mutex(State(schedule: UploadSchedule(intervalSeconds: intervalSeconds, memorySeconds: memory)))
     }
 
     /// How old the newest reading may be and still be sent to a service
     /// that takes no past readings: twice the interval, at least a minute.
-    public var freshnessSeconds: Int64 { max(2 * Int64(intervalSeconds), 60) }
+    public var freshnessSeconds: Int64 { Self.freshness(intervalSeconds) }
+
+    private static func freshness(_ intervalSeconds: Int) -> Int64 { max(2 * Int64(intervalSeconds), 60) }
 
     /// When the service last took a reading (epoch seconds), nil when not since start.
     public var lastUploadAt: Int64? { state.withLock { $0.lastUploadAt } }

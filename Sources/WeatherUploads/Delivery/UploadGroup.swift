@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import Configuration
 import Logging
 import Pipeline
 import ServiceLifecycle
@@ -149,6 +150,8 @@ public final class UploadGroup: Sink {
 public struct UploadMember: Sendable {
     /// Its 1-based `[[upload]]` table number.
     public let number: Int
+    /// Its table.
+    public let table: GatewayConfiguration.Upload
     /// What it was made from (its table, its station's site, a digest of
     /// its key): a reload that changes it restarts the destination.
     public let fingerprint: String
@@ -158,8 +161,9 @@ public struct UploadMember: Sendable {
     public let destination: UploadDestination
 
     /// Makes one.
-    public init(number: Int, fingerprint: String, sink: CursorSink, destination: UploadDestination) {
+    public init(number: Int, table: GatewayConfiguration.Upload, fingerprint: String, sink: CursorSink, destination: UploadDestination) {
         self.number = number
+        self.table = table
         self.fingerprint = fingerprint
         self.sink = sink
         self.destination = destination

@@ -34,9 +34,9 @@ import SystemSupport
 /// `invalid` (`Data parameters invalid, NOT logged.`) is refused.
 ///
 /// Unverified points, and the choice made: neither service documents how
-/// old a reading may be; Weather Underground takes any `dateutc` in
-/// practice, so its normal mode takes past readings, while RapidFire (the
-/// newest sample only) and PWSweather (nothing known) do not.
+/// old a reading may be (Weather Underground takes an old `dateutc` in
+/// practice, with no stated limit), so neither gets past readings: only the
+/// newest, as for every service but Met Office WOW and OpenWeatherMap.
 public struct WundergroundProtocol: UploadProtocol {
     /// Which of the two networks.
     public enum Service: Sendable, Equatable {
@@ -83,7 +83,7 @@ public struct WundergroundProtocol: UploadProtocol {
         self.exchange = UploadExchange(client: client, key: key, totalTimeoutSeconds: totalTimeoutSeconds)
     }
 
-    public var acceptsPastReadings: Bool { service == .wunderground && realTimeIntervalSeconds == nil }
+    public var acceptsPastReadings: Bool { false }
 
     public var maximumReadingsPerSend: Int { 1 }
 
