@@ -282,3 +282,47 @@ struct UploadRunTests {
         #expect(!shown.contains("wow-pin-4711"))
     }
 }
+
+extension UploadRunTests {
+    @Test("SIGHUP restarts only the upload whose key changed; the other goes on with its schedule")
+    func reloadRestartsOnlyTheChangedDestination() throws {
+        let windy = try WindyStandIn(stationID: "f1a2b3c4", password: "windy-first")
+        let wow = try MetOfficeWOWStandIn(siteID: "123456", key: "wow-first")
+        let keyDirectory = try TemporaryDirectory(prefix: "upload-keys")
+        let windyKey = try UploadingGateway.keyFile(in: keyDirectory, "windy", "windy-first")
+        let wowKey = try UploadingGateway.keyFile(in: keyDirectory, "wow", "wow-first")
+        let gateway = try UploadingGateway(
+            uploads: """
+                [[upload]]
+                service = "windy"
+                id = "f1a2b3c4"
+                key_file = "\(windyKey)"
+                url = "\(windy.url)"
+                [[upload]]
+                service = "wow"
+                id = "123456"
+                key_file = "\(wowKey)"
+                url = "\(wow.url)"
+                """)
+        defer { gateway.stop() }
+        let sent = Self.minutes(7)
+        try gateway.broadcast(Array(sent.prefix(1)), pauseSeconds: 0.5)
+        #expect(UploadingGateway.wait(timeoutSeconds: 20) { windy.uploads.count == 1 && wow.uploads.count == 1 })
+
+        // WOW's key is rotated (the site's new PIN), Windy's is not.
+        try "wow-second\n".write(toFile: wowKey, atomically: true, encoding: .utf8)
+        chmod(wowKey, 0o600)
+        gateway.process.send(signal: SIGHUP)
+        #expect(UploadingGateway.wait(timeoutSeconds: 20) { gateway.process.standardErrorSoFar.contains("Configuration reloaded:") })
+        let reloadLine = gateway.process.standardErrorSoFar.split(separator: "\n").first { $0.contains("Configuration reloaded:") } ?? ""
+        #expect(reloadLine.contains("applied upload 2 restarted"), "\(reloadLine)")
+        #expect(!reloadLine.contains("upload 1"), "\(reloadLine)")
+
+        // Windy kept its schedule: the next minute is within its interval, so nothing goes.
+        // WOW starts afresh with the new key: the stand-in (which knows the old one) refuses it.
+        try gateway.broadcast(Array(sent.dropFirst().prefix(1)), pauseSeconds: 0.5)
+        #expect(UploadingGateway.wait(timeoutSeconds: 20) { wow.requests.count >= 2 })
+        #expect(windy.requests.count == 1)
+        #expect(wow.requests.last?.queryValue("siteAuthenticationKey") == "wow-second")
+    }
+}
