@@ -24,6 +24,18 @@ extension GatewayConfiguration {
                     ? ("Export \(index + 1) token", export.tokenSource(number: index + 1))
                     : ("Export \(index + 1) password", export.passwordSource(number: index + 1))
             }
+            + uploads.enumerated().map { index, upload in
+                ("Upload \(index + 1) key (\(upload.service.displayName))", upload.keySource)
+            }
+    }
+}
+
+extension GatewayConfiguration.Upload {
+    /// Where the network's key comes from: `key_file`, else
+    /// `$TEMPEST_UPLOAD_<SERVICE>_KEY`, else the systemd credential
+    /// `upload-<service>`; nil when none is set (CWOP needs none).
+    public var keySource: SecretSource? {
+        SecretSource.first(file: keyFile, environmentVariable: service.keyEnvironmentVariable, credential: service.keyCredential)
     }
 }
 
