@@ -43,4 +43,20 @@ extension PseudoTerminalProcess {
         }
         return true
     }
+
+    /// Answers setup's last questions with their plainest answers: no
+    /// weather networks, no web page, and yes to writing the configuration.
+    /// Whether every question came in time.
+    func declineNetworksAndWrite() -> Bool {
+        let answers = [
+            ("Share the station with weather networks? Type yes or no (press Enter for no): ", ""),
+            ("Serve the web page? Its port, such as 8080, empty for off: ", ""),
+            ("Write this configuration? Type yes or no (press Enter for yes): ", "yes"),
+        ]
+        for (question, answer) in answers {
+            guard waitFor(question, seconds: 20) else { return false }
+            type(answer + "\n")
+        }
+        return true
+    }
 }

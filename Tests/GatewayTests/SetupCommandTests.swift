@@ -44,7 +44,7 @@ struct SetupCommandTests {
                 "--web-port", "8081", "--yes",
             ])
         try setup.start()
-        #expect(setup.waitFor(timeoutSeconds: 20) { $0.standardOutputSoFar.contains("Step 3 of 5") })
+        #expect(setup.waitFor(timeoutSeconds: 20) { $0.standardOutputSoFar.contains("Step 3 of 6") })
         usleep(300_000)
         let datagram = #"{"serial_number":"ST-00054321","type":"rapid_wind","hub_sn":"HB-00012345","ob":[1720850400,1.31,209]}"#
         let file = directory.file("one.jsonl")
@@ -130,6 +130,8 @@ struct SetupCommandTests {
         terminal.type("\n")
         #expect(terminal.waitFor("The WeatherFlow WebSocket answered.", seconds: 20))
         #expect(terminal.answerBrokerQuestions(port: broker.port))
+        #expect(terminal.waitFor("Share the station with weather networks? Type yes or no (press Enter for no): ", seconds: 20))
+        terminal.type("\n")
         #expect(terminal.waitFor("Serve the web page? Its port, such as 8080, empty for off: ", seconds: 20))
         terminal.type("8080\n")
         #expect(terminal.waitFor("Web page address: 127.0.0.1 for this computer only, 0.0.0.0 for the whole network (press Enter for 127.0.0.1): ", seconds: 10))

@@ -15,29 +15,35 @@ import TempestUDP
 struct SetupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "setup",
-        abstract: "Set the gateway up: token, station, broadcasts, broker, configuration file.",
+        abstract: "Set the gateway up: token, station, broadcasts, broker, weather networks, configuration file.",
         discussion: """
-            Five steps, each said in plain words: 1. your WeatherFlow personal access token (typed without \
-            echo, or from --token-file), 2. your stations, of which you choose one or more, 3. up to --udp-seconds \
+            Six steps, each said in plain words: 1. your WeatherFlow personal access token (typed without \
+            echo and asked again when WeatherFlow rejects it, up to 3 times; or from --token-file), 2. your stations, of which you choose one or more, 3. up to --udp-seconds \
             of listening for the hub's broadcasts, to confirm they arrive and that their serials belong to \
             the station, then where live data comes from (--mode: udp, udp+websocket or websocket; a mode \
             using the WeatherFlow WebSocket is checked to answer), 4. the MQTT broker, whose connection and credentials are tested, 5. the \
+            weather networks the readings are shared with, if any (Weather Underground, PWSweather, Windy, Weathercloud, \
+            OpenWeatherMap, Met Office WOW, CWOP): each one's station id and key, 6. the \
             configuration file, with the web page if you want one (its port, address and password), shown \
             (secrets masked) and written after you agree.
 
             A typed token is saved next to the configuration file as weatherflow-token, and a typed broker \
-            password as mqtt-password (a web page password as web-password), all readable only by their \
-            owner (mode 600). The configuration \
+            password as mqtt-password (a web page password as web-password, a weather network's key as \
+            upload-SERVICE-key), all readable only by their owner (mode 600). The configuration \
             names these files; it never holds a secret itself.
 
             Without a terminal, or with --yes, it asks nothing: give --token-file, and --station when the \
             account has several stations (repeat --station to configure several: the first replaces the \
-            file's first station, the others are added as [[station]] tables; `select --add` adds one later).
+            file's first station, the others are added as [[station]] tables; `select --add` adds one later). \
+            --upload SERVICE:ID adds a weather network (repeat it for several; SERVICE:ID:STATION for a station \
+            given to --station other than the first), with its key in --upload-key-file SERVICE:PATH, or else \
+            read when the gateway runs from $TEMPEST_UPLOAD_<SERVICE>_KEY or the systemd credential upload-<service>.
 
             Examples:
               sudo tempest-gateway setup
               tempest-gateway setup --config ./config.toml --token-file ./token --station 98765 \
                 --mqtt-host broker.lan --mqtt-port 1883 --yes
+              tempest-gateway setup --token-file ./token --upload cwop:CW1234 --yes
             """
     )
 
@@ -89,6 +95,15 @@ struct SetupCommand: AsyncParsableCommand {
     @Option(name: .customLong("websocket-url"), help: .hidden)
     var webSocketUrl: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Share the readings with a weather network: SERVICE:ID (wunderground, pwsweather, windy, weathercloud, openweathermap, wow or cwop, then the network's station id), SERVICE:ID:STATION for a station given to --station other than the first; repeat it for several; asked on a terminal otherwise.",
+            valueName: "service:id"))
+    var upload: [String] = []
+
+    @Option(help: ArgumentHelp("A file holding that --upload network's key or password (mode 600), as SERVICE:PATH.", valueName: "service:path"))
+    var uploadKeyFile: [String] = []
+
     @Flag(help: "Ask nothing: take the options as they are and write the configuration.")
     var yes = false
 
@@ -99,6 +114,8 @@ struct SetupCommand: AsyncParsableCommand {
         try ConfigurationSchema.checkOption("web-address", sets: "web.address", webAddress)
         try ConfigurationSchema.checkOption("mode", sets: "weatherflow.mode", mode)
         try ConfigurationSchema.checkOption("websocket-url", sets: "weatherflow.websocket_url", webSocketUrl)
+        for text in upload { _ = try Self.parsedUpload(text) }
+        for text in uploadKeyFile { _ = try Self.parsedUploadKeyFile(text) }
     }
 
     func run() async throws {
@@ -109,46 +126,20 @@ struct SetupCommand: AsyncParsableCommand {
         let existingText = try ConfigurationFile.read(path)
         let current = ConfigurationLoader.resolve(fileText: existingText, path: path, environment: [:]).configuration
 
-        // 1. The token.
-        StandardOutput.line("Step 1 of 5: your WeatherFlow personal access token.")
+        // 1. The token, checked by listing the account's stations.
+        StandardOutput.line("Step 1 of 6: your WeatherFlow personal access token.")
         var settings: [(key: String, value: String)] = []
-        var typedToken: String?
-        let token: APIToken
-        do {
-            if let tokenFile {
-                token = try APIToken.load(from: .file(path: tokenFile))
-                settings.append(("weatherflow.token_file", Self.absolute(tokenFile)))
-                StandardOutput.line("Using the token in \(tokenFile).")
-            } else if interactive {
-                StandardOutput.line("Create one at tempestwx.com, then Settings, then Data Authorizations.")
-                guard let typed = input.askSecret("Paste the token"), !typed.isEmpty else { throw SetupError("no token was given") }
-                guard let typedAPIToken = APIToken(typed) else {
-                    throw SetupError("that is not a token: a personal access token is letters, digits and dashes")
-                }
-                token = typedAPIToken
-                typedToken = typed
-                settings.append(("weatherflow.token_file", directory + "/weatherflow-token"))
-            } else {
-                throw SetupError("without a terminal, give the token with --token-file PATH (a file only you can read)")
-            }
-        } catch let error as SetupError {
-            throw error
-        } catch {
-            throw SetupError("\(error)")
-        }
         let api = weatherflowApi ?? current.weatherFlow.api
+        let accepted = try await acceptedToken(api: api, interactive: interactive, input: input)
+        let token = accepted.token
+        let typedToken = accepted.typed
+        settings.append(("weatherflow.token_file", tokenFile.map(Self.absolute) ?? directory + "/weatherflow-token"))
         if api != WeatherFlowClient.defaultBaseURL { settings.append(("weatherflow.api", api)) }
-        let client = WeatherFlowClient(token: token, baseURL: api)
 
         // 2. The station.
         StandardOutput.line("")
-        StandardOutput.line("Step 2 of 5: your stations.")
-        let stations: [Station]
-        do {
-            stations = try await client.stations()
-        } catch {
-            throw SetupError("\(error)")
-        }
+        StandardOutput.line("Step 2 of 6: your stations.")
+        let stations = accepted.stations
         guard !stations.isEmpty else { throw SetupError("this token's account has no stations; add one in the Tempest app first") }
         for (index, station) in stations.enumerated() {
             for line in StationFormat.lines(station, number: index + 1) { StandardOutput.line(line) }
@@ -160,21 +151,21 @@ struct SetupCommand: AsyncParsableCommand {
         StandardOutput.line("")
         var heardOwnBroadcasts: Bool?
         if udpSeconds > 0 {
-            StandardOutput.line("Step 3 of 5: listening for the hub's broadcasts on UDP port \(udpPort) for up to \(Plural.count(udpSeconds, "second")).")
+            StandardOutput.line("Step 3 of 6: listening for the hub's broadcasts on UDP port \(udpPort) for up to \(Plural.count(udpSeconds, "second")).")
             let probe = BroadcastProbe.listen(port: udpPort, seconds: udpSeconds)
             for check in probe.checks { for line in check.lines { StandardOutput.line(line) } }
             let serials = Set(chosen.flatMap(\.devices).compactMap { $0.serialNumber?.rawValue })
             for line in probe.serialMatch(stationSerials: serials) { StandardOutput.line(line) }
             heardOwnBroadcasts = !serials.isDisjoint(with: probe.heard.keys)
         } else {
-            StandardOutput.line("Step 3 of 5: skipped (--udp-seconds 0); `tempest-gateway doctor` checks the broadcasts later.")
+            StandardOutput.line("Step 3 of 6: skipped (--udp-seconds 0); `tempest-gateway doctor` checks the broadcasts later.")
         }
         settings += try liveSourceChoice(
             current: current.weatherFlow, heardOwnBroadcasts: heardOwnBroadcasts, token: token, interactive: interactive, input: input)
 
         // 4. The broker.
         StandardOutput.line("")
-        StandardOutput.line("Step 4 of 5: the MQTT broker.")
+        StandardOutput.line("Step 4 of 6: the MQTT broker.")
         var mqtt = current.mqtt
         var typedPassword: String?
         if let mqttHost { mqtt.host = mqttHost } else if interactive, let host = input.ask("Broker host name or address", default: mqtt.host) {
@@ -205,18 +196,24 @@ struct SetupCommand: AsyncParsableCommand {
             throw SetupError("nothing was written; run setup again when the broker is ready")
         }
 
-        // 5. The configuration.
+        // 5. The weather networks.
         StandardOutput.line("")
-        StandardOutput.line("Step 5 of 5: the configuration file \(path).")
+        let uploads = try uploadChoices(current: current, chosen: chosen, directory: directory, interactive: interactive, input: input)
+
+        // 6. The configuration.
+        StandardOutput.line("")
+        StandardOutput.line("Step 6 of 6: the configuration file \(path).")
         let web = try webPageChoice(current: current.web, directory: directory, interactive: interactive, input: input)
         settings += web.settings
         var text = existingText ?? ""
         var stationSettings: [(key: String, value: String)] = []
+        var positions: [Int] = []
         for (index, station) in chosen.enumerated() {
             do {
                 let placed = try StationPlacement.written(station, into: text, add: index > 0)
                 text = placed.text
                 stationSettings += placed.settings
+                positions.append(placed.position)
             } catch {
                 throw SetupError("station \(station.id): \(error)")
             }
@@ -229,10 +226,14 @@ struct SetupCommand: AsyncParsableCommand {
                 throw SetupError("\(setting.key): \(error)")
             }
         }
-        for setting in settings { StandardOutput.line("  \(setting.key) = \(setting.value)") }
+        let uploadSettings = try Self.appending(uploads, positions: positions, to: &text, existing: current.uploads.count)
+        for setting in settings + uploadSettings { StandardOutput.line("  \(setting.key) = \(setting.value)") }
         if typedToken != nil { StandardOutput.line("  (the token goes to \(directory)/weatherflow-token, mode 600)") }
         if typedPassword != nil { StandardOutput.line("  (the broker password goes to \(directory)/mqtt-password, mode 600)") }
         if web.typedPassword != nil { StandardOutput.line("  (the web page password goes to \(directory)/web-password, mode 600)") }
+        for choice in uploads where choice.typedKey != nil {
+            StandardOutput.line("  (the \(choice.service.displayName) key goes to \(choice.keyFile ?? ""), mode 600)")
+        }
         if interactive, !input.confirm("Write this configuration?", default: true) {
             StandardOutput.line("Nothing was written.")
             return
@@ -242,6 +243,9 @@ struct SetupCommand: AsyncParsableCommand {
             if let typedToken { try SecretFile.write(typedToken, to: directory + "/weatherflow-token") }
             if let typedPassword { try SecretFile.write(typedPassword, to: directory + "/mqtt-password") }
             if let webPassword = web.typedPassword { try SecretFile.write(webPassword, to: directory + "/web-password") }
+            for choice in uploads {
+                if let key = choice.typedKey, let file = choice.keyFile { try SecretFile.write(key, to: file) }
+            }
             try ConfigurationFile.write(text, to: path)
         } catch let error as SetupError {
             throw error

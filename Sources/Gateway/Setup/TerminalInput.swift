@@ -7,12 +7,15 @@ import SystemSupport
 
 /// Questions on a terminal: plain-text prompts that read well in a screen
 /// reader (the question, then the default in words), answers read a line
-/// at a time, secrets read without echo.
+/// at a time, secrets read without echo. A question whose empty answer is
+/// allowed says so in its own words ("empty for none", "empty to skip");
+/// an empty default is never announced.
 struct TerminalInput {
     /// Asks `question` and returns the answer, or `defaultAnswer` for an
-    /// empty line; nil at end of input.
+    /// empty line; nil at end of input. The default is said in words
+    /// ("press Enter for 1883") unless it is empty.
     func ask(_ question: String, default defaultAnswer: String? = nil) -> String? {
-        let suffix = defaultAnswer.map { " (press Enter for \($0))" } ?? ""
+        let suffix = defaultAnswer.flatMap { $0.isEmpty ? nil : " (press Enter for \($0))" } ?? ""
         StandardOutput.prompt("\(question)\(suffix): ")
         guard let line = readLine() else { return nil }
         let answer = line.trimmingWhitespace()

@@ -56,7 +56,7 @@ struct ConfigShowCommand: ParsableCommand {
                 StandardOutput.line("")
                 StandardOutput.line(style.emphasized(heading))
             }
-            let value = setting.value?.tomlText ?? "unset, meaning \(Self.defaultNote(setting) ?? "none")"
+            let value = setting.value?.tomlText ?? "unset, meaning \(Self.defaultNote(setting, in: loaded) ?? "none")"
             StandardOutput.line("  \(setting.label): \(value); from: \(setting.origin)")
         }
         StandardOutput.line("")
@@ -72,11 +72,21 @@ struct ConfigShowCommand: ParsableCommand {
     }
 
     /// The key's default note, with a list table's number for `<N>`
-    /// (`$TEMPEST_EXPORT_2_TOKEN`).
-    static func defaultNote(_ setting: ResolvedSetting) -> String? {
+    /// (`$TEMPEST_EXPORT_2_TOKEN`) and an `[[upload]]` table's service for
+    /// `<SERVICE>` and `<service>` (`$TEMPEST_UPLOAD_WINDY_KEY`); an upload
+    /// key the table's service does not use (`server` but for CWOP, `url`
+    /// for CWOP) says so.
+    static func defaultNote(_ setting: ResolvedSetting, in loaded: LoadedConfiguration) -> String? {
         guard let note = setting.key.defaultNote else { return nil }
         guard ConfigurationSchema.listSections.contains(setting.key.section) else { return note }
-        return note.replacing("<N>", with: String(setting.element + 1))
+        var text = note.replacing("<N>", with: String(setting.element + 1))
+        let table = loaded.lists[setting.key.section].flatMap { $0.indices.contains(setting.element) ? $0[setting.element] : nil } ?? []
+        if case .string(let name)? = table.first(where: { $0.key.name == "service" })?.value, let service = UploadService(rawValue: name) {
+            if setting.key.name == "server" && service != .cwop { return "none (CWOP only)" }
+            if setting.key.name == "url" && service == .cwop { return "none (CWOP takes a server instead)" }
+            text = text.replacing("<SERVICE>", with: service.rawValue.uppercased()).replacing("<service>", with: service.rawValue)
+        }
+        return text
     }
 
     private func jsonText(
@@ -92,7 +102,7 @@ struct ConfigShowCommand: ParsableCommand {
             writer.member("key", setting.label)
             writer.key("value")
             Self.write(setting.value, into: &writer)
-            writer.member("default_note", Self.defaultNote(setting))
+            writer.member("default_note", Self.defaultNote(setting, in: loaded))
             writer.member("origin", setting.origin.kind)
             if case .file(let line) = setting.origin { writer.member("line", Int64(line)) }
             if case .environment(let variable) = setting.origin { writer.member("variable", variable) }
