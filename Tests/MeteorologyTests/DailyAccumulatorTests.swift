@@ -106,7 +106,7 @@ struct DailyAccumulatorTests {
         // rebuilds from what the store holds, then carries on live.
         let cut = dayStart + 86_400 + 90 * 60
         var restarted = DailyAccumulator.rebuilt(
-            timeZone: zone,
+            zones: StationZones(zone),
             observations: allObservations.filter { $0.timestamp < cut },
             strikes: allStrikes.filter { $0.timestamp < cut })
         for sample in allObservations where sample.timestamp >= cut { restarted.add(sample) }

@@ -255,6 +255,7 @@ public final class CloudFollower: Sendable {
             .filter { hole in !fetched.contains { $0.contains(hole.lowerBound) && $0.contains(hole.upperBound) } }
         var budget = settings.backfillRequestsPerRound
         var filledDates = Set<LocalDate>()
+        let zone = summaries.zones.zone(of: serial)
         for hole in holes {
             // The rest waits for the next round.
             let requests = Int((hole.upperBound - hole.lowerBound) / WeatherFlowClient.maximumWindowSeconds) + 1
@@ -263,7 +264,7 @@ public final class CloudFollower: Sendable {
             let filling = try await rows(of: device, within: hole)
             if let filling {
                 ingest(filling.message, .backfill)
-                for time in filling.timestamps { filledDates.insert(summaries.timeZone.localDate(at: time)) }
+                for time in filling.timestamps { filledDates.insert(zone.localDate(at: time)) }
                 logger.info("filled \(filling.timestamps.count) missing observations of \(serial) from the WeatherFlow REST API")
             }
             memory.withLock { memory in
@@ -276,13 +277,14 @@ public final class CloudFollower: Sendable {
     }
 
     /// Days before today that gained rows get their summary recomputed from
-    /// the store (today's stays with the live accumulator, which counted them).
+    /// the store (today's stays with the live accumulator, which counted
+    /// them), the days in the device's own station's zone.
     private func rebuildSummaries(serial: String, dates: Set<LocalDate>, now: Int64) async throws {
-        let today = summaries.timeZone.localDate(at: now)
+        let zone = summaries.zones.zone(of: serial)
+        let today = zone.localDate(at: now)
         let older = dates.filter { $0 < today }
         guard !older.isEmpty else { return }
         try await writer.flush()
-        let zone = summaries.timeZone
         for date in older.sorted() {
             let start = zone.startOfDay(date)
             let end = zone.startOfDay(date.next)

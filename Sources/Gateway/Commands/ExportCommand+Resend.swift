@@ -28,7 +28,7 @@ extension ExportCommand {
         let end = Int64(time(nil)) + 1
         guard start < end else { throw ValidationError("--since must be in the past") }
         let destination = try GatewayRun.makeExportDestination(
-            export, number: number, settings: settings, zone: zone, logger: Logger(label: "tempest.export"))
+            export, number: number, settings: settings, zones: StationZones(settings.stations, first: zone), logger: Logger(label: "tempest.export"))
         let store = try StoreAccess.openReadOnly(databaseOptions.path(configuredIn: settings))
         var dayStart = start
         do {

@@ -79,6 +79,7 @@ public struct GatewayAssembly: Sendable {
         let path = run.databasePath
         let settings = run.settings
         let zone = run.zone
+        let zones = run.zones
         let operatorLog = run.operatorLog
         // Messages waiting in the outbox, for `status`: known after each
         // commit without a query (-1 until first known).
@@ -154,7 +155,7 @@ public struct GatewayAssembly: Sendable {
             operatorLog.line("Stored \(Plural.count(rows, "row")) that the last run could not write and kept in \(SpillFile.path(database: path)).")
         }
         let futureToleranceSeconds = Int64(settings.udp.futureToleranceSeconds)
-        let summaries = DailySummaryKeeper(timeZone: zone, futureToleranceSeconds: futureToleranceSeconds)
+        let summaries = DailySummaryKeeper(zones: zones, futureToleranceSeconds: futureToleranceSeconds)
         let maxDevices = settings.station.maxDevices
         // The devices published: the configured station's, else the first
         // heard (the same ones after a restart: the devices table keeps
@@ -166,7 +167,7 @@ public struct GatewayAssembly: Sendable {
                 from: store, now: Int64(Glibc.time(nil)), including: admission.isAdmitted,
                 confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
         }
-        let figures = StationFigures(timeZone: zone, rules: GatewayRun.conditionRules(settings))
+        let figures = StationFigures(zones: zones, rules: GatewayRun.conditionRules(settings))
         try await writer.perform { store in
             try figures.restore(
                 from: store, latest: summaries.latestCountedSeconds(now: Int64(Glibc.time(nil))), including: admission.isAdmitted,
@@ -174,7 +175,7 @@ public struct GatewayAssembly: Sendable {
         }
         let quarantine = MessageQuarantine(writer: writer, toleranceSeconds: futureToleranceSeconds, admission: admission)
         operatorLog.line(
-            "Storing in \(path); daily totals in the \(zone.identifier) time zone, restored from "
+            "Storing in \(path); daily totals in \(GatewayAssembly.zonesPhrase(zones)), restored from "
                 + "\(Plural.count(restored.observations, "stored observation")) and \(Plural.count(restored.strikes, "strike")).")
 
         if let depth = try? await writer.perform({ store in try store.outboxDepth().messages }) {
@@ -282,5 +283,15 @@ public struct GatewayAssembly: Sendable {
         self.forecastService = forecastService
         self.listener = listener
         self.reportNow = reportNow
+    }
+
+    /// Where the start's log line says the days begin: "the America/Denver
+    /// time zone" while every station keeps one zone, else each station's
+    /// ("each station's time zone: station 1 America/Denver, station 2
+    /// Asia/Tokyo"), so that an operator sees which midnight ends whose day.
+    static func zonesPhrase(_ zones: StationZones) -> String {
+        guard !zones.isSingleZone else { return "the \(zones.first.identifier) time zone" }
+        return "each station's time zone: "
+            + zones.stations.enumerated().map { "station \($0.offset + 1) \($0.element.identifier)" }.joined(separator: ", ")
     }
 }

@@ -45,7 +45,7 @@ extension GatewayRun {
     /// - Throws: `GatewayError.exportUnavailable` naming the key whose
     ///   secret cannot be read, or a user without a password.
     public static func makeExportDestination(
-        _ export: GatewayConfiguration.Export, number: Int, settings: GatewayConfiguration, zone: TimeZoneRules, logger: Logger
+        _ export: GatewayConfiguration.Export, number: Int, settings: GatewayConfiguration, zones: StationZones, logger: Logger
     ) throws -> InfluxExport {
         let label = "export[\(number)]"
         let credentials: InfluxWriteTarget.Credentials
@@ -68,7 +68,7 @@ extension GatewayRun {
         let tags = exportStationTags(settings.stations)
         return InfluxExport(
             name: "export \(number)", target: InfluxWriteTarget(url: export.url, credentials: credentials),
-            points: ExportPoints(stationBySerial: tags.bySerial, defaultStation: tags.first, zone: zone),
+            points: ExportPoints(stationBySerial: tags.bySerial, defaultStation: tags.first, zones: zones),
             batchSize: export.batchSize, sendsRapidWind: export.rapidWind, client: HTTPClient(reusesConnection: true), logger: logger)
     }
 
@@ -77,7 +77,7 @@ extension GatewayRun {
         let logger = Logger(label: "tempest.export")
         return try settings.exports.enumerated().compactMap { index, export in
             guard export.enabled else { return nil }
-            let destination = try Self.makeExportDestination(export, number: index + 1, settings: settings, zone: zone, logger: logger)
+            let destination = try Self.makeExportDestination(export, number: index + 1, settings: settings, zones: zones, logger: logger)
             let sink = CursorSink(
                 name: "export \(index + 1)", cursorName: Self.exportCursorName(url: export.url), inbox: inbox,
                 databasePath: databasePath, destination: destination, batchSize: export.batchSize,

@@ -62,8 +62,12 @@ public struct GatewayRun: Sendable {
     public var settings: GatewayConfiguration
     /// The database file.
     public var databasePath: String
-    /// The station's time zone, for daily totals.
+    /// The first station's time zone (its `timezone`, `--timezone` or the
+    /// system's): the web page's charts, and the day of devices no station lists.
     public var zone: TimeZoneRules
+    /// Each device's time zone, for its daily totals, records and summaries:
+    /// its station's `timezone` (see `StationZones.init(_:first:)`).
+    public var zones: StationZones { StationZones(settings.stations, first: zone) }
     /// Seconds between polls of the REST fallback.
     public var cloudPollIntervalSeconds: Double = 60
     /// The longest wait between WebSocket reconnects (5 minutes; tests shorten it).
@@ -156,7 +160,7 @@ public struct GatewayRun: Sendable {
         }
         let web = try startWebServer(
             context: WebSiteContext(
-                databasePath: path, timeZone: zone, units: settings.mqtt.publishedUnits, report: reportNow,
+                databasePath: path, timeZone: zone, zones: zones, units: settings.mqtt.publishedUnits, report: reportNow,
                 forecastLocationKey: { [forecastService = parts.forecastService] in forecastService.component?.query.locationKey }),
             liveUpdates: parts.liveUpdates)
         defer { web?.stop() }

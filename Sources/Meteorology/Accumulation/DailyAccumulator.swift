@@ -41,16 +41,21 @@ public struct DailyAccumulator: Sendable {
         var distance: Double?
     }
 
-    /// The station's time zone, which decides where days begin.
-    public let timeZone: TimeZoneRules
+    /// Each device's time zone (its station's), which decides where its days begin.
+    public let zones: StationZones
     /// Counts strike events instead of the observations' strike counts
     /// (changing it applies to what is added from then on).
     public var countsStrikeEvents = false
     private var days: [String: [LocalDate: DayState]] = [:]
 
-    /// An empty accumulator for a station in `timeZone`.
+    /// An empty accumulator whose devices keep the days of their stations' `zones`.
+    public init(zones: StationZones) {
+        self.zones = zones
+    }
+
+    /// An empty accumulator for a station in `timeZone` (every device in it).
     public init(timeZone: TimeZoneRules) {
-        self.timeZone = timeZone
+        self.init(zones: StationZones(timeZone))
     }
 
     /// The serials seen so far.
@@ -65,7 +70,7 @@ public struct DailyAccumulator: Sendable {
             sample.lightningStrikeCount = nil
             sample.lightningStrikeAverageDistanceKilometers = nil
         }
-        let date = timeZone.localDate(at: sample.timestamp)
+        let date = zones.zone(of: sample.serial).localDate(at: sample.timestamp)
         guard prepareDay(date, serial: sample.serial) else { return false }
         guard days[sample.serial]![date]!.observationTimestamps.insert(sample.timestamp).inserted else { return false }
         days[sample.serial]![date]!.totals.add(sample)
@@ -78,7 +83,7 @@ public struct DailyAccumulator: Sendable {
     /// Records a strike event. False when it was already recorded or too old.
     @discardableResult
     public mutating func add(_ strike: StrikeSample) -> Bool {
-        let date = timeZone.localDate(at: strike.timestamp)
+        let date = zones.zone(of: strike.serial).localDate(at: strike.timestamp)
         guard prepareDay(date, serial: strike.serial) else { return false }
         let key = StrikeKey(timestamp: strike.timestamp, distance: strike.distanceKilometers)
         guard days[strike.serial]![date]!.strikeKeys.insert(key).inserted else { return false }
@@ -101,7 +106,7 @@ public struct DailyAccumulator: Sendable {
 
     /// Today's and yesterday's totals and the lightning windows at `now`.
     public func current(serial: String, at now: Int64) -> CurrentTotals {
-        let today = timeZone.localDate(at: now)
+        let today = zones.zone(of: serial).localDate(at: now)
         let kept = days[serial] ?? [:]
         var lastHour = 0
         var lastThreeHours = 0
@@ -130,9 +135,9 @@ public struct DailyAccumulator: Sendable {
     /// `strikes` (in any order) gives: the way to restore state from the
     /// store after a restart.
     public static func rebuilt(
-        timeZone: TimeZoneRules, observations: [ObservationSample], strikes: [StrikeSample], countsStrikeEvents: Bool = false
+        zones: StationZones, observations: [ObservationSample], strikes: [StrikeSample], countsStrikeEvents: Bool = false
     ) -> DailyAccumulator {
-        var accumulator = DailyAccumulator(timeZone: timeZone)
+        var accumulator = DailyAccumulator(zones: zones)
         accumulator.countsStrikeEvents = countsStrikeEvents
         // Newest first, so the two days kept are fixed before older rows arrive.
         for sample in observations.sorted(by: { $0.timestamp > $1.timestamp }) { accumulator.add(sample) }

@@ -24,17 +24,23 @@ public final class StationFigures: Sendable {
 
     /// The thresholds.
     public let rules: ConditionRules
-    /// The station's time zone (days, weeks, months and years begin there).
-    public let timeZone: TimeZoneRules
+    /// Each device's time zone, its station's (its days, weeks, months and
+    /// years begin there).
+    public let zones: StationZones
     private let devices = Mutex<[String: Device]>([:])
     /// `mqtt.lightning_strikes = "confirmed"`: the observations' strike
     /// counts, which no one confirmed, do not move `lightning_nearby`.
     private let confirmedStrikesOnly = Atomic<Bool>(false)
 
-    /// Figures for a station in `timeZone` under `rules`.
-    public init(timeZone: TimeZoneRules, rules: ConditionRules = ConditionRules()) {
-        self.timeZone = timeZone
+    /// Figures for devices in their stations' `zones` under `rules`.
+    public init(zones: StationZones, rules: ConditionRules = ConditionRules()) {
+        self.zones = zones
         self.rules = rules
+    }
+
+    /// Figures for a station in `timeZone` (every device in it) under `rules`.
+    public convenience init(timeZone: TimeZoneRules, rules: ConditionRules = ConditionRules()) {
+        self.init(zones: StationZones(timeZone), rules: rules)
     }
 
     /// Rebuilds from the store: the daily summaries of every device
@@ -48,7 +54,8 @@ public final class StationFigures: Sendable {
         setConfirmedStrikesOnly(confirmedStrikesOnly)
         let serials = try store.devices().filter { $0.kind != .hub && including($0.serial) }.map(\.serial)
         let newest = min(try store.latestStates().compactMap { $0.latestObservation?.timestamp }.max() ?? latest, latest)
-        let from = min(newest - DeviceConditions.rainWindowSeconds, timeZone.startOfDay(containing: newest))
+        // The earliest station's midnight: sunshine today counts from each device's own.
+        let from = min(newest - DeviceConditions.rainWindowSeconds, zones.stations.map { $0.startOfDay(containing: newest) }.min()!)
         var writes = [StoreWrite]()
         for serial in serials {
             try store.forEachDailySummary(serial: serial) { writes.append(.dailySummary($0)) }
@@ -84,7 +91,7 @@ public final class StationFigures: Sendable {
                     var row = Self.row(record)
                     if !observedStrikesCount { row.strikeCount = nil }
                     devices[record.serial, default: Device()].conditions.add(
-                        row, rules: rules, localDate: timeZone.localDate(at: record.timestamp))
+                        row, rules: rules, localDate: zones.zone(of: record.serial).localDate(at: record.timestamp))
                 case .lightningStrike(let strike):
                     devices[strike.serial, default: Device()].conditions.noteStrike(
                         at: strike.timestamp, distanceKilometers: Double(strike.distanceKilometers), rules: rules)
@@ -120,7 +127,7 @@ public final class StationFigures: Sendable {
             default:
                 return nil
             }
-            let today = timeZone.localDate(at: asOf)
+            let today = zones.zone(of: serial).localDate(at: asOf)
             let conditions = device.conditions
             let measuresRain: Bool
             let measuresAir: Bool

@@ -14,20 +14,26 @@ import TempestUDP
 /// yesterday and today, so totals survive restarts that span midnight.
 public final class DailySummaryKeeper: Sendable {
     private let accumulator: Mutex<DailyAccumulator>
-    /// The station's time zone.
-    public let timeZone: TimeZoneRules
+    /// Each device's time zone: that of the station listing it, else the first station's.
+    public let zones: StationZones
     /// How far ahead of the gateway's clock a message may be and still
     /// count: the same tolerance as the quarantine's
     /// (`udp.future_tolerance_seconds`), so that nothing stored is left
     /// out of the totals and nothing counted is missing from the store.
     public let futureToleranceSeconds: Int64
 
-    /// A keeper of daily totals in `timeZone`, counting messages up to
-    /// `futureToleranceSeconds` ahead of the clock.
-    public init(timeZone: TimeZoneRules, futureToleranceSeconds: Int64 = FutureTimestampRule.defaultToleranceSeconds) {
-        self.timeZone = timeZone
+    /// A keeper of each device's daily totals in its station's zone
+    /// (`zones`), counting messages up to `futureToleranceSeconds` ahead of
+    /// the clock.
+    public init(zones: StationZones, futureToleranceSeconds: Int64 = FutureTimestampRule.defaultToleranceSeconds) {
+        self.zones = zones
         self.futureToleranceSeconds = futureToleranceSeconds
-        accumulator = Mutex(DailyAccumulator(timeZone: timeZone))
+        accumulator = Mutex(DailyAccumulator(zones: zones))
+    }
+
+    /// A keeper of daily totals with every device in `timeZone` (one station).
+    public convenience init(timeZone: TimeZoneRules, futureToleranceSeconds: Int64 = FutureTimestampRule.defaultToleranceSeconds) {
+        self.init(zones: StationZones(timeZone), futureToleranceSeconds: futureToleranceSeconds)
     }
 
     /// The latest timestamp that counts at `now`: the clock and the
@@ -40,8 +46,9 @@ public final class DailySummaryKeeper: Sendable {
 
     /// Rebuilds from the store: everything since the start of the day before
     /// the newest stored observation's day (the two days the accumulator
-    /// keeps). Judging by the newest row rather than the clock also restores
-    /// correctly when replayed or backfilled data is older than today.
+    /// keeps), that day taken in each device's own zone. Judging by the
+    /// newest row rather than the clock also restores correctly when
+    /// replayed or backfilled data is older than today.
     ///
     /// Only devices `including` accepts are read (the admitted ones: a
     /// table an earlier version let forged serials fill is not read whole).
@@ -55,20 +62,22 @@ public final class DailySummaryKeeper: Sendable {
         // than the tolerance ahead counts, as when the message arrived.
         let latest = latestCountedSeconds(now: now)
         let newest = min(try store.latestStates().compactMap { $0.latestObservation?.timestamp }.max() ?? now, latest)
-        let from = timeZone.startOfDay(timeZone.localDate(at: newest).previous)
+        func from(_ zone: TimeZoneRules) -> Int64 { zone.startOfDay(zone.localDate(at: newest).previous) }
         var observations = [ObservationSample]()
         for device in try store.devices() where device.kind != .hub && including(device.serial) {
-            try store.forEachObservation(serial: device.serial, from: from, to: latest) { record in
+            try store.forEachObservation(serial: device.serial, from: from(zones.zone(of: device.serial)), to: latest) { record in
                 observations.append(DailySummaryKeeper.sample(record))
             }
         }
-        let strikes = try store.lightningStrikes(from: from, to: latest).filter {
-            including($0.serial) && StrikeMemory.publishes($0.cloudMark, confirmedOnly: confirmedStrikesOnly)
+        // Read from the earliest station's start, each kept from its own device's.
+        let strikes = try store.lightningStrikes(from: zones.stations.map(from).min()!, to: latest).filter {
+            including($0.serial) && $0.timestamp >= from(zones.zone(of: $0.serial))
+                && StrikeMemory.publishes($0.cloudMark, confirmedOnly: confirmedStrikesOnly)
         }.map {
             StrikeSample(serial: $0.serial, timestamp: $0.timestamp, distanceKilometers: Double($0.distanceKilometers))
         }
         let rebuilt = DailyAccumulator.rebuilt(
-            timeZone: timeZone, observations: observations, strikes: strikes, countsStrikeEvents: confirmedStrikesOnly)
+            zones: zones, observations: observations, strikes: strikes, countsStrikeEvents: confirmedStrikesOnly)
         accumulator.withLock { $0 = rebuilt }
         return (observations.count, strikes.count)
     }
@@ -103,6 +112,7 @@ public final class DailySummaryKeeper: Sendable {
         default:
             return []
         }
+        let timeZone = zones.zone(of: serial)
         return accumulator.withLock { accumulator in
             var changedDates = Set<LocalDate>()
             for sample in samples where accumulator.add(sample) {

@@ -12,15 +12,21 @@ public struct ExportPoints: Sendable {
     private let stationBySerial: [String: String]
     /// The `station` tag of a device no station lists: the first station's.
     private let defaultStation: String
-    /// The zone whose midnight stamps a daily summary.
-    private let zone: TimeZoneRules
+    /// Each device's zone, whose days bound the stamp of its daily summary.
+    private let zones: StationZones
 
     /// Points for devices whose station tag `stationBySerial` gives (else
-    /// `defaultStation`), with daily summaries stamped at local midnight in `zone`.
-    public init(stationBySerial: [String: String], defaultStation: String, zone: TimeZoneRules) {
+    /// `defaultStation`), with each device's daily summaries stamped within
+    /// its day in its station's zone (`zones`).
+    public init(stationBySerial: [String: String], defaultStation: String, zones: StationZones) {
         self.stationBySerial = stationBySerial
         self.defaultStation = defaultStation
-        self.zone = zone
+        self.zones = zones
+    }
+
+    /// Points as above with every device's days in `zone`.
+    public init(stationBySerial: [String: String], defaultStation: String, zone: TimeZoneRules) {
+        self.init(stationBySerial: stationBySerial, defaultStation: defaultStation, zones: StationZones(zone))
     }
 
     /// Measurement names.
@@ -118,7 +124,8 @@ public struct ExportPoints: Sendable {
     }
 
     private func timestamp(of record: DailySummaryRecord, on date: LocalDate) -> Int64 {
-        min(max(record.updatedAt, zone.startOfDay(date)), zone.startOfDay(date.next) - 1)
+        let zone = zones.zone(of: record.serial)
+        return min(max(record.updatedAt, zone.startOfDay(date)), zone.startOfDay(date.next) - 1)
     }
 
 

@@ -10,7 +10,7 @@ extension WebSite {
     /// lightning of the last 3 hours. live.js keeps the values and ages
     /// current; without JavaScript a reload does.
     func nowPage(_ store: Store) throws -> WebResponse {
-        let snapshot = try NowSnapshot.load(from: store, now: context.now(), timeZone: context.timeZone, units: units)
+        let snapshot = try NowSnapshot.load(from: store, now: context.now(), zones: context.zones, units: units)
         var body = "<h1>Now</h1>\n<p id=\"live-status\" role=\"status\">Live updates: not connected</p>\n"
         body += "<noscript><p>Live updates need JavaScript; reload the page for new values.</p></noscript>\n"
         if snapshot.devices.isEmpty {
@@ -20,8 +20,7 @@ extension WebSite {
         for (index, device) in snapshot.devices.enumerated() {
             body += deviceSection(device, number: index + 1, now: snapshot.now, nearby: index == 0 ? nearby : nil)
         }
-        body += "<p class=\"footnote\">\(HTMLText.escape(StaleRule.footnote)) Times are in the station's time zone, "
-            + "\(HTMLText.escape(context.timeZone.identifier)).</p>\n"
+        body += "<p class=\"footnote\">\(HTMLText.escape(StaleRule.footnote)) \(zoneSentence(snapshot.devices))</p>\n"
         return html(PageLayout(title: "Now", section: .now, mainID: "now", live: true).render(body))
     }
 
@@ -54,7 +53,7 @@ extension WebSite {
                 for strike in strikes.prefix(50) {
                     let distance = units.shown(field: "lightning_strike_last_distance", Double(strike.distanceKilometers))
                     let mark = strike.cloudMark.flatMap { $0 == .unmarked ? nil : " (\($0.name) by the WeatherFlow cloud)" } ?? ""
-                    html += "<li>At \(WebTime.clock(strike.timestamp, in: context.timeZone)): distance \(distance.html)\(mark)</li>\n"
+                    html += "<li>At \(WebTime.clock(strike.timestamp, in: device.zone)): distance \(distance.html)\(mark)</li>\n"
                 }
                 if strikes.count > 50 { html += "<li>and \(strikes.count - 50) earlier strikes</li>\n" }
                 html += "</ul>\n"
@@ -62,6 +61,17 @@ extension WebSite {
             if let nearby { html += nearbyParagraph(nearby) }
         }
         return html + "</section>\n"
+    }
+
+    /// Which zone the times are in: the station's while every device shown
+    /// keeps the first station's, else each device's (its day and totals are
+    /// its own station's).
+    private func zoneSentence(_ devices: [NowDevice]) -> String {
+        guard devices.contains(where: { $0.zone != context.timeZone }) else {
+            return "Times are in the station's time zone, \(HTMLText.escape(context.timeZone.identifier))."
+        }
+        return "Times, today and its totals are in each device's station's time zone: "
+            + devices.map { "\(HTMLText.escape($0.serial)) \(HTMLText.escape($0.zone.identifier))" }.joined(separator: ", ") + "."
     }
 
     /// The nearby-strikes feed's count of the last 3 hours, labels before values.

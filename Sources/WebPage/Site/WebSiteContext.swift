@@ -12,8 +12,13 @@ import Pipeline
 public struct WebSiteContext: Sendable {
     /// The SQLite database the gateway writes.
     public var databasePath: String
-    /// The station's time zone: days, charts' hours and daily totals.
+    /// The first station's time zone: the charts' days and hours and the
+    /// health page's times. The charts draw every device's rows together,
+    /// so they can keep only one station's day: the first's.
     public var timeZone: TimeZoneRules
+    /// Each device's time zone (its station's): the Now page shows each
+    /// device's today, totals and times in its own station's zone.
+    public var zones: StationZones
     /// The units values are shown in (the configured MQTT units).
     public var units: PublishedUnits
     /// The running gateway's status report, as `status` prints it.
@@ -24,13 +29,15 @@ public struct WebSiteContext: Sendable {
     /// injectable for tests).
     public var now: @Sendable () -> Int64
 
-    /// Makes a context from its parts.
+    /// Makes a context from its parts; without `zones` every device is in `timeZone`.
     public init(
-        databasePath: String, timeZone: TimeZoneRules, units: PublishedUnits, report: @escaping @Sendable () -> StatusReport,
-        forecastLocationKey: @escaping @Sendable () -> String?, now: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) }
+        databasePath: String, timeZone: TimeZoneRules, zones: StationZones? = nil, units: PublishedUnits,
+        report: @escaping @Sendable () -> StatusReport, forecastLocationKey: @escaping @Sendable () -> String?,
+        now: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) }
     ) {
         self.databasePath = databasePath
         self.timeZone = timeZone
+        self.zones = zones ?? StationZones(timeZone)
         self.units = units
         self.report = report
         self.forecastLocationKey = forecastLocationKey

@@ -126,11 +126,11 @@ final class WebSiteFixture {
         try store.insertForecastHours(records)
     }
 
-    /// The site over the database in `units`.
-    func site(units: PublishedUnits = .metric, databasePath: String? = nil) -> WebSite {
+    /// The site over the database in `units` (each device in its station's `zones`, else all in `zone`).
+    func site(units: PublishedUnits = .metric, databasePath: String? = nil, zones: StationZones? = nil) -> WebSite {
         let reportPath = path
         return WebSite(context: WebSiteContext(
-            databasePath: databasePath ?? path, timeZone: zone, units: units, report: { WebSiteFixture.report(path: reportPath) },
+            databasePath: databasePath ?? path, timeZone: zone, zones: zones, units: units, report: { WebSiteFixture.report(path: reportPath) },
             forecastLocationKey: { WebSiteFixture.locationKey }, now: { WebSiteFixture.now }))
     }
 

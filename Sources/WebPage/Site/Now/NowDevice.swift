@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import Meteorology
 import Storage
 
 /// One station device on the Now page: its values and the lightning of
@@ -8,6 +9,8 @@ import Storage
 struct NowDevice: Sendable {
     /// The serial.
     var serial: String
+    /// Its station's time zone: its today and the times shown.
+    var zone: TimeZoneRules
     /// What it is ("Tempest", "AIR", "SKY").
     var kindName: String
     /// The prefix of its `data-field` names: empty for the first device, the

@@ -18,12 +18,12 @@ struct NowSnapshot: Sendable {
     static let lightningWindowSeconds: Int64 = 3 * 3_600
 
     /// Reads the snapshot at `now`.
-    static func load(from store: Store, now: Int64, timeZone: TimeZoneRules, units: WebUnits) throws -> NowSnapshot {
+    static func load(from store: Store, now: Int64, zones: StationZones, units: WebUnits) throws -> NowSnapshot {
         let newest = try store.newestObservationPerDevice().sorted { ($0.timestamp, $1.serial) > ($1.timestamp, $0.serial) }
         var devices = [NowDevice]()
         for (index, record) in newest.enumerated() {
             let prefix = index == 0 ? "" : record.serial + ":"
-            devices.append(try device(record, prefix: prefix, store: store, now: now, timeZone: timeZone, units: units))
+            devices.append(try device(record, prefix: prefix, store: store, now: now, timeZone: zones.zone(of: record.serial), units: units))
         }
         return NowSnapshot(now: now, devices: devices)
     }
@@ -100,7 +100,7 @@ struct NowSnapshot: Sendable {
         case .air: "AIR"
         case .sky: "SKY"
         }
-        return NowDevice(serial: record.serial, kindName: kind, fieldPrefix: prefix, items: items, recentStrikes: strikes)
+        return NowDevice(serial: record.serial, zone: timeZone, kindName: kind, fieldPrefix: prefix, items: items, recentStrikes: strikes)
     }
 
     /// The 3-hour trend (spec 9.13, `PressureTrend`) from the samples of the
