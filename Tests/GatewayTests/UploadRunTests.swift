@@ -13,9 +13,12 @@ import Testing
 struct UploadRunTests {
     typealias Observation = UploadingGateway.Observation
 
-    /// Ten minutes of a station, one observation a minute, the last one now.
+    /// Minutes of a station, one observation a minute, the last one at the
+    /// coming whole minute (within the gateway's tolerance for clocks
+    /// ahead): the newest reading stays fresh for any service however long
+    /// a loaded machine takes to deliver it.
     static func minutes(_ count: Int) -> [Observation] {
-        let end = Int64(Date().timeIntervalSince1970) / 60 * 60
+        let end = (Int64(Date().timeIntervalSince1970) / 60 + 1) * 60
         return (0..<count).map { Observation(timestamp: end - Int64(count - 1 - $0) * 60, index: $0) }
     }
 
@@ -59,7 +62,7 @@ struct UploadRunTests {
     }
 
     @Test("every service receives the station's readings in its own units, at its interval, and no key shows anywhere")
-    func everyServiceInItsUnits() throws {
+    func everyServiceInItsUnits() async throws {
         let keys = [
             "wunderground": "wu-Key-7f3a91", "pwsweather": "pws-Key-28c4e0", "windy": "windy-Key-b71d55", "weathercloud": "wc-Key-0a9e13",
             "openweathermap": "owm-Key-5d2f88", "wow": "wow-Key-913376",
@@ -119,13 +122,12 @@ struct UploadRunTests {
 
         // Ten minutes of the station, each observation its own commit.
         let sent = Self.minutes(10)
-        try gateway.broadcast(sent, pauseSeconds: 1.5)
-        let allArrived = UploadingGateway.wait(timeoutSeconds: 30) {
+        try await gateway.broadcast(sent, pauseSeconds: 1.5)
+        let allArrived = try await UploadingGateway.wait(timeoutSeconds: 30) {
             !wunderground.uploads.isEmpty && !pwsweather.uploads.isEmpty && !windy.uploads.isEmpty && !weathercloud.uploads.isEmpty
                 && openWeatherMap.uploads.count >= sent.count && wow.uploads.count >= 2 && cwop.sessions.contains { $0.packetLine != nil }
         }
         #expect(allArrived, "WU \(wunderground.uploads.count), PWS \(pwsweather.uploads.count), Windy \(windy.uploads.count), WC \(weathercloud.uploads.count), OWM \(openWeatherMap.uploads.count), WOW \(wow.uploads.count), CWOP \(cwop.sessions.count)\n\(gateway.process.standardErrorSoFar)")
-        let midnight = Self.denverMidnight(before: sent.last!.timestamp)
 
         // Weather Underground and PWSweather: imperial, rain to the thousandth of an inch.
         for (standIn, interval) in [(wunderground, Int64(300)), (pwsweather, 60)] {
@@ -140,7 +142,7 @@ struct UploadRunTests {
                 #expect(upload.values["winddir"] == Double(observation.windDirectionDegrees))
                 #expect(upload.values["humidity"] == observation.relativeHumidityPercent)
                 #expect(upload.values["rainin"] == Self.inches(Self.rain(sent, (observation.timestamp - 3_599)...observation.timestamp)))
-                #expect(upload.values["dailyrainin"] == Self.inches(Self.rain(sent, midnight...observation.timestamp)))
+                #expect(upload.values["dailyrainin"] == Self.inches(Self.rain(sent, Self.denverMidnight(before: observation.timestamp)...observation.timestamp)))
                 #expect(upload.values["solarradiation"] == Double(observation.solarRadiationWattsPerSquareMeter))
                 #expect(upload.values["baromin"] != nil)
                 #expect(upload.parameters["softwaretype"]?.hasPrefix("tempest-gateway-") == true)
@@ -164,7 +166,7 @@ struct UploadRunTests {
             weathercloudTimes.append(observation.timestamp)
             #expect(abs(upload.values["temp"]! / 10 - observation.airTemperatureCelsius) <= 0.1)
             #expect(abs(upload.values["wspd"]! / 10 - observation.windAverageMetersPerSecond) <= 0.1)
-            #expect(abs(upload.values["rain"]! / 10 - Self.rain(sent, midnight...observation.timestamp)) <= 0.05)
+            #expect(abs(upload.values["rain"]! / 10 - Self.rain(sent, Self.denverMidnight(before: observation.timestamp)...observation.timestamp)) <= 0.05)
         }
         #expect(Self.spaced(weathercloudTimes, intervalSeconds: 60))
         // OpenWeatherMap: registered once, then every reading (it takes past ones), metric.
@@ -201,7 +203,7 @@ struct UploadRunTests {
         let metrics = try gateway.metrics()
         #expect(metrics.contains(#"tempest_gateway_upload_requests_total{upload="6",service="wow",result="accepted"} 2"#))
         #expect(metrics.contains(#"tempest_gateway_upload_up{upload="1",service="wunderground"} 1"#))
-        let shown = try gateway.everythingShown()
+        let shown = try await gateway.everythingShown()
         #expect(shown.contains("Upload 1 to Weather Underground as KCODENVE123 (station 1, every 300 seconds): current"))
         for (service, key) in keys {
             #expect(!shown.contains(key), "the \(service) key shows")
@@ -209,7 +211,7 @@ struct UploadRunTests {
     }
 
     @Test("a rejected key is tried once, not again within the hour; an outage of Met Office WOW is filled from the store; Home Assistant and doctor say so")
-    func rejectedKeyAndWOWOutage() throws {
+    func rejectedKeyAndWOWOutage() async throws {
         let broker = try MosquittoBroker()
         try broker.start()
         let wunderground = try WundergroundStandIn(stationID: "KCODENVE123", key: "the-right-key")
@@ -234,8 +236,8 @@ struct UploadRunTests {
 
         // Eleven minutes of the station while WOW is down.
         let sent = Self.minutes(12)
-        try gateway.broadcast(sent, pauseSeconds: 1)
-        #expect(UploadingGateway.wait(timeoutSeconds: 20) { !wow.requests.isEmpty && !wunderground.requests.isEmpty })
+        try await gateway.broadcast(sent, pauseSeconds: 1)
+        #expect(try await UploadingGateway.wait(timeoutSeconds: 20) { !wow.requests.isEmpty && !wunderground.requests.isEmpty })
         let failing = try gateway.uploadStatuses()
         #expect(failing.first?["state"] as? String == "failing")
         #expect((failing.first?["last_error"] as? String)?.contains("refused the station id or key: unauthorized") == true)
@@ -244,7 +246,7 @@ struct UploadRunTests {
 
         // WOW answers again: the gap, one reading per five minutes, oldest first.
         wow.mode = .accept
-        #expect(UploadingGateway.wait(timeoutSeconds: 60) { wow.uploads.count >= 3 }, "\(wow.uploads.count) uploads\n\(gateway.process.standardErrorSoFar)")
+        #expect(try await UploadingGateway.wait(timeoutSeconds: 60) { wow.uploads.count >= 3 }, "\(wow.uploads.count) uploads\n\(gateway.process.standardErrorSoFar)")
         #expect(wow.uploads.map { Self.dateUTC($0.parameters["dateutc"]) } == [sent[0].timestamp, sent[5].timestamp, sent[10].timestamp])
 
         // Home Assistant: a problem sensor per destination, on for the rejected key.
@@ -260,13 +262,14 @@ struct UploadRunTests {
             arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "homeassistant/sensor/+/upload_2_last_upload/config", "-C", "1", "-W", "10"]
         ).standardOutput
         #expect(lastConfig.contains(#""device_class":"timestamp""#))
-        // The gateway's values go out once a minute.
-        let problemOn = try UploadingGateway.wait(timeoutSeconds: 75) {
-            let value = try ChildProcess.run(
-                executable: "/usr/bin/mosquitto_sub",
-                arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "tempest/gateway/upload_1_problem", "-C", "1", "-W", "5"]
-            ).standardOutput
-            return value.trimmingCharacters(in: .whitespacesAndNewlines) == "ON"
+        // The gateway's values go out once a minute: one subscriber, read as it goes.
+        let subscriber = try ChildProcess(
+            executable: "/usr/bin/mosquitto_sub",
+            arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "tempest/gateway/upload_1_problem", "-W", "80"])
+        try subscriber.start()
+        defer { subscriber.send(signal: SIGTERM) }
+        let problemOn = try await UploadingGateway.wait(timeoutSeconds: 75) {
+            subscriber.standardOutputSoFar.split(separator: "\n").contains("ON")
         }
         #expect(problemOn)
         let doctor = try Gateway.run(["doctor", "--json", "--config", gateway.config, "--seconds", "1", "--port", String(gateway.udpPort)])
@@ -277,7 +280,7 @@ struct UploadRunTests {
         #expect(wunderground.requests.count == 1)
         #expect(gateway.process.standardErrorSoFar.components(separatedBy: "unauthorized").count - 1 == 1)
         #expect(try gateway.metrics().contains(#"tempest_gateway_upload_requests_total{upload="1",service="wunderground",result="rejected_key"} 1"#))
-        let shown = try gateway.everythingShown()
+        let shown = try await gateway.everythingShown()
         #expect(!shown.contains("a-wrong-key-8812"))
         #expect(!shown.contains("wow-pin-4711"))
     }
@@ -285,7 +288,7 @@ struct UploadRunTests {
 
 extension UploadRunTests {
     @Test("SIGHUP restarts only the upload whose key changed; the other goes on with its schedule")
-    func reloadRestartsOnlyTheChangedDestination() throws {
+    func reloadRestartsOnlyTheChangedDestination() async throws {
         let windy = try WindyStandIn(stationID: "f1a2b3c4", password: "windy-first")
         let wow = try MetOfficeWOWStandIn(siteID: "123456", key: "wow-first")
         let keyDirectory = try TemporaryDirectory(prefix: "upload-keys")
@@ -306,22 +309,22 @@ extension UploadRunTests {
                 """)
         defer { gateway.stop() }
         let sent = Self.minutes(7)
-        try gateway.broadcast(Array(sent.prefix(1)), pauseSeconds: 0.5)
-        #expect(UploadingGateway.wait(timeoutSeconds: 20) { windy.uploads.count == 1 && wow.uploads.count == 1 })
+        try await gateway.broadcast(Array(sent.prefix(1)), pauseSeconds: 0.5)
+        #expect(try await UploadingGateway.wait(timeoutSeconds: 20) { windy.uploads.count == 1 && wow.uploads.count == 1 })
 
         // WOW's key is rotated (the site's new PIN), Windy's is not.
         try "wow-second\n".write(toFile: wowKey, atomically: true, encoding: .utf8)
         chmod(wowKey, 0o600)
         gateway.process.send(signal: SIGHUP)
-        #expect(UploadingGateway.wait(timeoutSeconds: 20) { gateway.process.standardErrorSoFar.contains("Configuration reloaded:") })
+        #expect(try await UploadingGateway.wait(timeoutSeconds: 20) { gateway.process.standardErrorSoFar.contains("Configuration reloaded:") })
         let reloadLine = gateway.process.standardErrorSoFar.split(separator: "\n").first { $0.contains("Configuration reloaded:") } ?? ""
         #expect(reloadLine.contains("applied upload 2 restarted"), "\(reloadLine)")
         #expect(!reloadLine.contains("upload 1"), "\(reloadLine)")
 
         // Windy kept its schedule: the next minute is within its interval, so nothing goes.
         // WOW starts afresh with the new key: the stand-in (which knows the old one) refuses it.
-        try gateway.broadcast(Array(sent.dropFirst().prefix(1)), pauseSeconds: 0.5)
-        #expect(UploadingGateway.wait(timeoutSeconds: 20) { wow.requests.count >= 2 })
+        try await gateway.broadcast(Array(sent.dropFirst().prefix(1)), pauseSeconds: 0.5)
+        #expect(try await UploadingGateway.wait(timeoutSeconds: 20) { wow.requests.count >= 2 })
         #expect(windy.requests.count == 1)
         #expect(wow.requests.last?.queryValue("siteAuthenticationKey") == "wow-second")
     }

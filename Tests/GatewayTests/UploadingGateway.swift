@@ -106,11 +106,27 @@ final class UploadingGateway: @unchecked Sendable {
         return path
     }
 
-    /// Broadcasts `observations`, `pauseSeconds` apart (each its own commit and delivery).
-    func broadcast(_ observations: [Observation], pauseSeconds: Double) throws {
-        for observation in observations {
-            try sender.send(observation.datagram)
-            usleep(useconds_t(pauseSeconds * 1_000_000))
+    /// Broadcasts `observations`, `pauseSeconds` apart (each its own commit
+    /// and delivery), on a thread of its own: a task's sleep can last
+    /// minutes under a loaded test run, which would age the readings past
+    /// what a service takes, and a blocked task would hold one of the few
+    /// threads every other test's tasks run on.
+    func broadcast(_ observations: [Observation], pauseSeconds: Double) async throws {
+        let sender = self.sender
+        let datagrams = observations.map(\.datagram)
+        try await Self.offThePool {
+            for datagram in datagrams {
+                try sender.send(datagram)
+                usleep(useconds_t(pauseSeconds * 1_000_000))
+            }
+        }
+    }
+
+    /// Runs `body`, which blocks (sleeps, child processes), on a thread of
+    /// its own rather than on the tasks' shared threads.
+    static func offThePool<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Swift.Result { try body() }) }
         }
     }
 
@@ -120,19 +136,25 @@ final class UploadingGateway: @unchecked Sendable {
         return (try Gateway.jsonLines(result.standardOutput).first?["uploads"] as? [[String: Any]]) ?? []
     }
 
-    /// Waits (at most `timeoutSeconds`, polling) until `condition` holds.
-    static func wait(timeoutSeconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+    /// Waits (at most `timeoutSeconds`, polling) until `condition` holds,
+    /// sleeping as a task: the long waits of these tests must not hold one
+    /// of the few threads every other test's tasks run on.
+    static func wait(timeoutSeconds: Double, _ condition: () throws -> Bool) async throws -> Bool {
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while Date() < deadline {
             if try condition() { return true }
-            usleep(200_000)
+            try await Task.sleep(for: .milliseconds(200))
         }
         return try condition()
     }
 
     /// Everything a user could see of the gateway: its log, `status` as
     /// text and JSON, `doctor`, /metrics, the health page, and its command line.
-    func everythingShown() throws -> String {
+    func everythingShown() async throws -> String {
+        try await Self.offThePool { try self.everythingShownNow() }
+    }
+
+    private func everythingShownNow() throws -> String {
         var shown = process.standardErrorSoFar + process.standardOutputSoFar
         shown += try Gateway.run(["status", "--database", database]).standardOutput
         shown += try Gateway.run(["status", "--json", "--database", database]).standardOutput

@@ -36,16 +36,16 @@ import WeatherUploads
     /// Whole minutes, the newest a minute ago.
     static let now = Int64(time(nil)) / 60 * 60
 
-    /// A store with `minutes` observations of the station, a minute apart,
-    /// the last at `end`, each with 0.1 mm of rain; and its journal entries.
-    static func store(in directory: TemporaryDirectory, minutes: Int, end: Int64 = now) async throws -> (Store, [JournalEntry]) {
+    /// A store with `minutes` observations of the station, `spacingSeconds`
+    /// apart, the last at `end`, each with 0.1 mm of rain; and its journal entries.
+    static func store(in directory: TemporaryDirectory, minutes: Int, end: Int64 = now, spacingSeconds: Int64 = 60) async throws -> (Store, [JournalEntry]) {
         let path = directory.file("uploads.db")
         var configuration = StoreWriterConfiguration()
         configuration.keepsCommitJournal = true
         let writer = try StoreWriter(path: path, configuration: configuration)
         _ = try await writer.perform { store in try store.openSinkCursor(named: "test", now: 0) }
         for minute in 0..<minutes {
-            var record = ObservationRecord(serial: serial, timestamp: end - Int64(minutes - 1 - minute) * 60, kind: .tempest, source: .udp)
+            var record = ObservationRecord(serial: serial, timestamp: end - Int64(minutes - 1 - minute) * spacingSeconds, kind: .tempest, source: .udp)
             record.airTemperatureCelsius = 20 + Double(minute) / 10
             record.relativeHumidityPercent = 50
             record.stationPressureMillibars = 1_000
@@ -107,11 +107,12 @@ import WeatherUploads
 
     @Test func aRejectedKeyThrowsToWaitAnHourAndABadReadingIsSkipped() async throws {
         let directory = try TemporaryDirectory()
-        // Fresh readings: the last a minute ahead.
-        let end = Int64(time(nil)) + 60
-        let (store, entries) = try await Self.store(in: directory, minutes: 3, end: end)
+        // Readings five minutes apart, the last ten minutes ahead: fresh
+        // (within twice the interval) however slowly the test runs.
+        let end = Int64(time(nil)) + 600
+        let (store, entries) = try await Self.store(in: directory, minutes: 3, end: end, spacingSeconds: 300)
         let service = RecordingService(acceptsPastReadings: false)
-        let destination = Self.destination(service, intervalSeconds: 60)
+        let destination = Self.destination(service, intervalSeconds: 300)
         service.fail(with: UploadError(.rejectedKey, detail: "unauthorized"))
         let thrown = await #expect(throws: UploadError.self) { try await destination.deliver([entries[0]], from: store) }
         #expect(thrown?.retryAfterSeconds == 3_600)
@@ -131,7 +132,7 @@ import WeatherUploads
         #expect(service.readings.count == 1)
         // A server error is tried again (by the sink), not skipped.
         service.fail(with: UploadError(.refused(statusCode: 503), detail: "down"))
-        let another = Self.destination(service, intervalSeconds: 60)
+        let another = Self.destination(service, intervalSeconds: 300)
         await #expect(throws: UploadError.self) { try await another.deliver([entries[2]], from: store) }
     }
 }
