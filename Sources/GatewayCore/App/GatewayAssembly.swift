@@ -91,7 +91,7 @@ public struct GatewayAssembly: Sendable {
         writerConfiguration.maximumBatchDelaySeconds = 0.002
         writerConfiguration.retention = settings.storage.retentionPolicy
         writerConfiguration.maximumPageCount = run.maximumDatabasePages
-        // The journal the export sinks read is kept only while one is on.
+        // The journal the export and upload sinks read is kept only while one is on.
         writerConfiguration.keepsCommitJournal = settings.exports.contains(where: \.enabled) || settings.uploads.contains(where: \.enabled)
         writerConfiguration.journalsRapidWind =
             settings.exports.contains { $0.enabled && $0.rapidWind } || settings.uploads.contains { $0.enabled && $0.isRealTime }
