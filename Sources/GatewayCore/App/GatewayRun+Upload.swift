@@ -64,7 +64,8 @@ extension GatewayRun {
                 keys: "station.latitude, station.longitude",
                 "\(upload.service.displayName) (\(label)) needs the station's position: set latitude and longitude in its [station] table")
         }
-        let stationZone = site.timeZone.flatMap { try? TimeZoneRules(identifier: $0) } ?? zone
+        // The station's day, as its daily totals keep it.
+        let stationZone = StationZones(settings.stations, first: zone).stations[min(max(upload.station, 1), settings.stations.count) - 1]
         let service: any UploadProtocol
         do {
             service = try makeUploadProtocol(upload, key: key, station: station)

@@ -6,6 +6,7 @@ import Logging
 import Meteorology
 import Pipeline
 import Storage
+import SystemSupport
 import Synchronization
 
 /// An `[[export]]` destination speaking the InfluxDB line protocol: the
@@ -195,9 +196,7 @@ public final class InfluxExport: CursorDestination {
 
     /// The server's answer, on one line and at most 300 characters.
     static func serverWords(_ response: HTTPResponse) -> String {
-        let words = response.bodyText.split(whereSeparator: \.isWhitespace)
-        if words.isEmpty { return "no explanation" }
-        let trimmed = words.joined(separator: " ")
-        return trimmed.count > 300 ? String(trimmed.prefix(300)) + "…" : trimmed
+        let words = response.bodyText.collapsedToOneLine(maximumCharacters: 300)
+        return words.isEmpty ? "no explanation" : words
     }
 }

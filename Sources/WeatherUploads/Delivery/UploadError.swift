@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Pipeline
+import SystemSupport
 
 /// Why an upload did not reach its service. The readings are tried again,
 /// after `retryAfterSeconds` when the service or the rule says when.
@@ -51,9 +52,7 @@ public struct UploadError: Error, CustomStringConvertible, CursorRetryAdvice {
 
     /// A service's answer on one line and at most 200 characters.
     public static func words(_ text: String) -> String {
-        let words = text.split(whereSeparator: \.isWhitespace)
-        if words.isEmpty { return "no explanation" }
-        let joined = words.joined(separator: " ")
-        return joined.count > 200 ? String(joined.prefix(200)) + "…" : joined
+        let words = text.collapsedToOneLine(maximumCharacters: 200)
+        return words.isEmpty ? "no explanation" : words
     }
 }

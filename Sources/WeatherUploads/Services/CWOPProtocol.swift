@@ -29,8 +29,6 @@ public struct CWOPProtocol: UploadProtocol {
 
     /// CWOP uses the wall clock, not the packet's time: only fresh readings.
     public var acceptsPastReadings: Bool { false }
-    /// One packet per connection.
-    public var maximumReadingsPerSend: Int { 1 }
 
     /// The callsign or CWOP id, upper case.
     public let callsign: String

@@ -44,8 +44,6 @@ public struct MetOfficeWOWProtocol: UploadProtocol {
 
     public var acceptsPastReadings: Bool { true }
 
-    public var maximumReadingsPerSend: Int { 1 }
-
     public func send(_ readings: [UploadReading]) async throws(UploadError) {
         try await exchange.getEach(readings, from: url, query: query, check: check)
     }

@@ -22,3 +22,11 @@ public protocol UploadProtocol: Sendable {
     ///   `.unreachable` when there was no answer within the timeout.
     func send(_ readings: [UploadReading]) async throws(UploadError)
 }
+
+extension UploadProtocol {
+    /// Most services take no past readings.
+    public var acceptsPastReadings: Bool { false }
+
+    /// Most services take one reading a request.
+    public var maximumReadingsPerSend: Int { 1 }
+}

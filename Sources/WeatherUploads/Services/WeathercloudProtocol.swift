@@ -48,10 +48,6 @@ public struct WeathercloudProtocol: UploadProtocol {
         self.exchange = UploadExchange(client: client, key: key, totalTimeoutSeconds: totalTimeoutSeconds)
     }
 
-    public var acceptsPastReadings: Bool { false }
-
-    public var maximumReadingsPerSend: Int { 1 }
-
     public func send(_ readings: [UploadReading]) async throws(UploadError) {
         try await exchange.getEach(readings, from: url, query: query, check: check)
     }

@@ -50,10 +50,6 @@ public struct WindyProtocol: UploadProtocol {
         self.exchange = UploadExchange(client: client, key: password, totalTimeoutSeconds: totalTimeoutSeconds)
     }
 
-    public var acceptsPastReadings: Bool { false }
-
-    public var maximumReadingsPerSend: Int { 1 }
-
     public func send(_ readings: [UploadReading]) async throws(UploadError) {
         let authorization = exchange.key.withValue { (name: "Authorization", value: "Bearer " + $0) }
         try await exchange.getEach(readings, from: url, headers: [authorization], query: query, check: check)
