@@ -180,11 +180,23 @@ struct CloudFallbackTests {
         let config = try retained("homeassistant/sensor/\(serial)/rain_today_raincheck/config")
         #expect(config.contains(#""state_topic":"tempest/\#(serial)/rain_today_raincheck""#))
         #expect(config.contains(#""device_class":"precipitation""#))
+        #expect(config.contains(#""name":"Rain today (NearCast final)""#))
+        // The gauge's own rain keeps its plain name in mode udp.
+        #expect(try retained("homeassistant/sensor/\(serial)/rain_today/config").contains(#""name":"Rain today","#))
 
         let status = try Gateway.run(["status", "--database", database])
         #expect(status.standardOutput.contains("Rain today after RainCheck, from the cloud: 1.5 millimetres"))
         gateway.send(signal: SIGTERM)
         #expect(try gateway.wait(timeoutSeconds: 30).status == 0)
+
+        // Kept beside the daily summaries, dated in the station's day (the
+        // system zone here): today's 1.5 mm (the cloud sent no figure for
+        // yesterday), never added to the gauge's own 0.1 mm.
+        let store = try Store(path: database)
+        let days = try store.cloudRainDays(serial: serial)
+        #expect(days.map(\.nearCastRainMillimeters) == [1.5], "\(days)")
+        let summaries = try (days.first?.localDate).map { try store.dailySummary(serial: serial, localDate: $0) }
+        #expect(summaries??.rainMillimeters == rainPerMinute)
     }
 
     @Test("holes are the spans between stored rows longer than the limit, newest first; the open end is not one")

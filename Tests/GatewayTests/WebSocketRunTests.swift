@@ -211,6 +211,50 @@ struct WebSocketRunTests {
         #expect(events.allSatisfy { $0["source"] as? String == "websocket" })
     }
 
+    @Test("NearCast rain over the WebSocket is stored as NearCast, never as the gauge's, and in mode websocket rain today is NearCast and says so")
+    func nearCastRain() throws {
+        let directory = try TemporaryDirectory()
+        let socket = try WeatherFlowSocket()
+        let rest = try restCloud()
+        let broker = try MosquittoBroker()
+        let gateway = try startGateway(
+            directory: directory, config: "[weatherflow]\nwebsocket_url = \"\(socket.server.baseURL)/swd/data\"\n", rest: rest,
+            broker: broker)
+        let database = directory.file("g.db")
+        #expect(socket.waitForSubscriptions(WebSocketFixtures.deviceID, count: 1))
+        let newest = Int64(Date().timeIntervalSince1970) / 60 * 60
+        let sent: [(time: Int64, rain: Double)] = [(newest - 60, 0.42), (newest, 0.3)]
+        for row in sent {
+            socket.sendObservation(
+                WebSocketFixtures.obsSt(row.time, rainMillimeters: row.rain, analysisType: 1), device: WebSocketFixtures.deviceID)
+        }
+        let rows = observations(database, serial: serial, count: sent.count)
+        #expect(rows.map(\.rainAccumulatedMillimeters) == [nil, nil], "no gauge rain is made up")
+        #expect(rows.map(\.nearCastRainAccumulationMillimeters) == sent.map(\.rain))
+
+        func retained(_ topic: String) throws -> String {
+            try ChildProcess.run(
+                executable: "/usr/bin/mosquitto_sub",
+                arguments: ["-h", "127.0.0.1", "-p", String(broker.port), "-t", topic, "-C", "1", "-W", "10"]
+            ).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // Today's rows (in UTC, the run's zone): both, unless the minute before was yesterday.
+        let day = { (time: Int64) in time / 86_400 }
+        let expected = sent.filter { day($0.time) == day(newest) }.map(\.rain).reduce(0, +)
+        let deadline = Date().addingTimeInterval(15)
+        var published = ""
+        repeat {
+            published = try retained("tempest/\(serial)/rain_today")
+            if abs((Double(published) ?? -1) - expected) < 0.01 { break }
+            usleep(200_000)
+        } while Date() < deadline
+        #expect(abs((Double(published) ?? -1) - expected) < 0.01, "rain today \(published), expected \(expected)")
+        let config = try retained("homeassistant/sensor/\(serial)/rain_today/config")
+        #expect(config.contains(#""name":"Rain today (NearCast)""#), "\(config)")
+        #expect(try retained("homeassistant/sensor/\(serial)/air_temperature/config").contains(#""name":"Temperature""#))
+        #expect(try stop(gateway).status == 0)
+    }
+
     @Test("two configured stations: every Tempest, AIR and SKY is subscribed and stored from the WebSocket")
     func twoStations() throws {
         let directory = try TemporaryDirectory()

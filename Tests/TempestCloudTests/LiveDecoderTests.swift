@@ -197,6 +197,27 @@ import Testing
         #expect(observation.rows.map(\.timestamp.secondsSince1970) == [1_710_383_100])
     }
 
+    /// Rain NearCast analysed (types 1 and 2) lands in the NearCast fields
+    /// and raw rain is unknown; without analysis (0, or none) it stays raw;
+    /// the cloud's own NearCast fields win over the moved ones.
+    @Test(arguments: [(1, true), (2, true), (0, false)])
+    func webSocketRainIsKeptByItsKind(analysisType: Int, isNearCast: Bool) throws {
+        let text = #"{"type":"obs_st","device_id":211522,"obs":[[1710383100,0.18,0.77,1.52,242,3,985.6,21.4,56,14330,1.25,119,0.42,1,0,0,2.61,1,3.5,null,null,\#(analysisType)]]}"#
+        guard case .tempestObservation(let observation) = try device(text).message else { Issue.record("not obs_st"); return }
+        let row = try #require(observation.rows.first)
+        #expect(row.rainAccumulatedMillimeters == (isNearCast ? nil : 0.42))
+        #expect(row.localDayRainAccumulationMillimeters == (isNearCast ? nil : 3.5))
+        #expect(row.nearCastRainAccumulationMillimeters == (isNearCast ? 0.42 : nil))
+        #expect(row.localDayNearCastRainAccumulationMillimeters == (isNearCast ? 3.5 : nil))
+
+        let withOwn = #"{"type":"obs_sky","device_id":211522,"obs":[[1710383100,9000,1.5,0.2,2.6,4.6,7.4,187,3.12,1,130,4.8,1,3,0.25,5.1,\#(analysisType)]]}"#
+        guard case .skyObservation(let sky) = try device(withOwn).message else { Issue.record("not obs_sky"); return }
+        let skyRow = try #require(sky.rows.first)
+        #expect(skyRow.rainAccumulatedMillimeters == (isNearCast ? nil : 0.2))
+        #expect(skyRow.nearCastRainAccumulationMillimeters == 0.25)
+        #expect(skyRow.localDayNearCastRainAccumulationMillimeters == 5.1)
+    }
+
     @Test func requestsCarryTheirIdAndTheBoxIsClamped() {
         #expect(LiveRequest.listenStart(deviceID: 211_522).text(id: "a1") == #"{"type":"listen_start","device_id":211522,"id":"a1"}"#)
         #expect(LiveRequest.listenRapidStop(deviceID: 5).text(id: "b") == #"{"type":"listen_rapid_stop","device_id":5,"id":"b"}"#)

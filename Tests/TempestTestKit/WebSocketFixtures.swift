@@ -16,10 +16,15 @@ public enum WebSocketFixtures {
     /// An `obs_st` with one 22-value row (integral values as floats, the way
     /// the cloud sends them) and its summary; `source` is "cache" for the
     /// replay on listen_start, "mqtt" for live ones.
-    public static func obsSt(_ time: Int64, source: String = "mqtt", deviceID: Int = deviceID, withSerial: Bool = true) -> String {
+    /// An `obs_st` with `rainMillimeters` in its rain field and NearCast's
+    /// `analysisType` (0: none) at index 21.
+    public static func obsSt(
+        _ time: Int64, source: String = "mqtt", deviceID: Int = deviceID, withSerial: Bool = true, rainMillimeters: Double = 0,
+        analysisType: Int = 0
+    ) -> String {
         let serialPart = withSerial ? #""serial_number":"\#(serial)","hub_sn":"\#(hub)","firmware_revision":"176","# : ""
         return #"""
-            {"type":"obs_st","device_id":\#(deviceID),\#(serialPart)"source":"\#(source)","summary":{"pressure_trend":"steady","strike_count_1h":0,"strike_count_3h":0,"precip_total_1h":0.0,"feels_like":21.4,"heat_index":21.4,"wind_chill":21.4,"dew_point":12.2,"wet_bulb_temperature":15.9,"air_density":1.19,"delta_t":5.5,"precip_minutes_local_day":0,"precip_minutes_local_yesterday":0},"obs":[[\#(time),0.18,0.77,1.52,242.0,3.0,985.6,21.4,56.0,14330.0,1.25,119.0,0.0,0.0,0.0,0.0,2.61,1.0,0.0,null,null,0.0]]}
+            {"type":"obs_st","device_id":\#(deviceID),\#(serialPart)"source":"\#(source)","summary":{"pressure_trend":"steady","strike_count_1h":0,"strike_count_3h":0,"precip_total_1h":0.0,"feels_like":21.4,"heat_index":21.4,"wind_chill":21.4,"dew_point":12.2,"wet_bulb_temperature":15.9,"air_density":1.19,"delta_t":5.5,"precip_minutes_local_day":0,"precip_minutes_local_yesterday":0},"obs":[[\#(time),0.18,0.77,1.52,242.0,3.0,985.6,21.4,56.0,14330.0,1.25,119.0,\#(rainMillimeters),0.0,0.0,0.0,2.61,1.0,0.0,null,null,\#(analysisType).0]]}
             """#
     }
 

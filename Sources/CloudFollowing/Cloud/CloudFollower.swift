@@ -140,7 +140,30 @@ public final class CloudFollower: Sendable {
             report.rainTodayRainCheckMillimeters = today
             report.rainYesterdayRainCheckMillimeters = yesterday
         }
+        storeNearCastDays(serials: serials, today: today, yesterday: yesterday, now: now)
         onRainCheck(serials, today, yesterday)
+    }
+
+    /// Keeps the cloud's NearCast totals beside each device's own daily
+    /// summary (`cloud_rain_days`), dated in the device's station zone.
+    private func storeNearCastDays(serials: [String], today: Double?, yesterday: Double?, now: Int64) {
+        var writes = [StoreWrite]()
+        for serial in serials {
+            let date = summaries.zones.zone(of: serial).localDate(at: now)
+            for (day, millimeters) in [(date, today), (date.previous, yesterday)] {
+                guard let millimeters, millimeters.isFinite, millimeters >= 0 else { continue }
+                writes.append(
+                    .cloudRainDay(
+                        CloudRainDayRecord(
+                            serial: serial, localDate: day.description, nearCastRainMillimeters: millimeters, updatedAt: now)))
+            }
+        }
+        guard !writes.isEmpty else { return }
+        do {
+            _ = try writer.submit(writes)
+        } catch {
+            logger.warning("WeatherFlow cloud: could not keep the NearCast rain totals: \(error)")
+        }
     }
 
     private func updateStation(_ stationID: Int, _ change: (inout CloudFollowerState.Station) -> Void) {

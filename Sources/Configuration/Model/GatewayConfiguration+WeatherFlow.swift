@@ -46,5 +46,8 @@ extension GatewayConfiguration {
         public var listensToUDP: Bool { self != .webSocket }
         /// Whether the gateway opens the WeatherFlow WebSocket.
         public var usesWebSocket: Bool { self != .udp }
+        /// Whether the only rain is the cloud's NearCast-corrected rain: the
+        /// WebSocket's rows carry no gauge rain where NearCast analysed them.
+        public var hasOnlyNearCastRain: Bool { self == .webSocket }
     }
 }

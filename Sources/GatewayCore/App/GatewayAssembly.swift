@@ -165,7 +165,8 @@ public struct GatewayAssembly: Sendable {
         let restored = try await writer.perform { store in
             try summaries.restore(
                 from: store, now: Int64(Glibc.time(nil)), including: admission.isAdmitted,
-                confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
+                confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly,
+                nearCastRainStandsIn: settings.weatherFlow.mode.hasOnlyNearCastRain)
         }
         let figures = StationFigures(zones: zones, rules: GatewayRun.conditionRules(settings))
         try await writer.perform { store in
@@ -189,7 +190,8 @@ public struct GatewayAssembly: Sendable {
         }
         let ingestor = Ingestor(
             writer: writer, summaries: summaries, activity: activity, planner: planner, site: StationSites.site(of: settings.station),
-            operatorLog: operatorLog, figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
+            operatorLog: operatorLog, figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly,
+            nearCastRainStandsIn: settings.weatherFlow.mode.hasOnlyNearCastRain)
         ingestor.setSites(StationSites(settings.stations))
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             hooks.onListenerEvent?(event)

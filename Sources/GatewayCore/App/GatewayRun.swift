@@ -281,7 +281,7 @@ public struct GatewayRun: Sendable {
                     exportNumbers: settings.exports.indices.filter { settings.exports[$0].enabled }.map { $0 + 1 },
                     uploadDestinations: settings.uploads.enumerated().filter { $0.element.enabled }.map {
                         UploadDestinationName(number: $0.offset + 1, serviceName: $0.element.service.displayName)
-                    })
+                    }, nearCastRain: settings.weatherFlow.mode.hasOnlyNearCastRain)
                 : nil
             let publisher = try GatewayPublisher(
                 configuration: configuration, layout: layout, discovery: discovery, qos: Int32(mqtt.qos),

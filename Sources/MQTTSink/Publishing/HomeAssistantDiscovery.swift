@@ -46,6 +46,9 @@ public struct HomeAssistantDiscovery: Sendable {
     /// entities (only when the gateway follows the station in the cloud, so
     /// that they never sit empty).
     public let rainCheck: Bool
+    /// Whether the station's rain entities carry the cloud's NearCast rain
+    /// (mode `websocket`, which has no gauge rain): their names say so.
+    public let nearCastRain: Bool
     /// Whether sea-level pressure is announced: only when the station's
     /// elevation is known, since it has no value otherwise.
     public let seaLevelPressure: Bool
@@ -74,8 +77,9 @@ public struct HomeAssistantDiscovery: Sendable {
         prefix: String = "homeassistant", layout: TopicLayout, units: PublishedUnits = .metric,
         disabledEntities: Set<String> = [], rainCheck: Bool = false, seaLevelPressure: Bool = true,
         minimumVersion: HomeAssistantVersion = .standard, nearbyStrikes: Bool = false, highRateValues: Bool = false,
-        exportNumbers: [Int] = [], uploadDestinations: [UploadDestinationName] = []
+        exportNumbers: [Int] = [], uploadDestinations: [UploadDestinationName] = [], nearCastRain: Bool = false
     ) {
+        self.nearCastRain = nearCastRain
         self.nearbyStrikes = nearbyStrikes
         self.exportNumbers = exportNumbers
         self.uploadDestinations = uploadDestinations
@@ -138,6 +142,13 @@ public struct HomeAssistantDiscovery: Sendable {
         return announced + retired
     }
 
+    /// Whether `field` is one of the rain amounts, rates and durations that
+    /// come from the station's rain (not the cloud's own RainCheck totals,
+    /// nor the rain-start event, which are what they say in every mode).
+    static func carriesStationRain(_ field: String) -> Bool {
+        field.hasPrefix("rain_") && !field.hasSuffix("_raincheck") && field != "rain_start_last_time"
+    }
+
     /// `<prefix>/<component>/<node>/<field>/config`.
     public func configTopic(_ component: HomeAssistantEntity.Component, serial: String, field: String) -> String {
         "\(prefix)/\(component.rawValue)/\(serial)/\(field)/config"
@@ -154,7 +165,7 @@ public struct HomeAssistantDiscovery: Sendable {
     public func payload(_ entity: HomeAssistantEntity, _ device: Device) -> String {
         var json = JSONWriter()
         json.beginObject()
-        json.member("name", entity.name)
+        json.member("name", nearCastRain && Self.carriesStationRain(entity.field) ? "\(entity.name) (NearCast)" : entity.name)
         json.member("unique_id", "\(device.serial)_\(entity.field)".lowercased().replacingHyphens())
         let classes = classes(of: entity)
         // An entity fed by events reads their JSON, which is in protocol

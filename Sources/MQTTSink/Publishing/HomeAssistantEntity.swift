@@ -136,8 +136,8 @@ public struct HomeAssistantEntity: Sendable {
     /// with radar and nearby stations), beside the station's own `rain_today`,
     /// so they can be compared with the Tempest app.
     public static let rainCheckEntities: [HomeAssistantEntity] = [
-        .init(field: "rain_today_raincheck", name: "Rain today (RainCheck)", deviceClass: "precipitation", unit: "mm", precision: 1),
-        .init(field: "rain_yesterday_raincheck", name: "Rain yesterday (RainCheck)", deviceClass: "precipitation", unit: "mm", precision: 1),
+        .init(field: "rain_today_raincheck", name: "Rain today (NearCast final)", deviceClass: "precipitation", unit: "mm", precision: 1),
+        .init(field: "rain_yesterday_raincheck", name: "Rain yesterday (NearCast final)", deviceClass: "precipitation", unit: "mm", precision: 1),
     ]
 
     /// When the device last restarted (its report's time minus its uptime,

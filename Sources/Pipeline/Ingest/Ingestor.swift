@@ -48,14 +48,19 @@ public final class Ingestor: Sendable {
     private let strikes = Mutex(StrikeMemory())
     /// `mqtt.lightning_strikes = "confirmed"`; a reload may change it.
     private let confirmedStrikesOnly: Atomic<Bool>
+    /// Mode `websocket`: NearCast rain stands in for the gauge's, which
+    /// the cloud does not send, in what counts and is published (never in
+    /// what is stored).
+    private let nearCastRainStandsIn: Bool
 
     /// An ingestor that stores through `writer` and submits with each
     /// message what `planner` plans for the outlets (nil: nothing).
     public init(
         writer: StoreWriter, summaries: DailySummaryKeeper, activity: DeviceActivity, planner: (any DeliveryPlanner)?,
         site: DerivedObservation.Site?, operatorLog: OperatorLog, figures: StationFigures? = nil,
-        publishesConfirmedStrikesOnly: Bool = false
+        publishesConfirmedStrikesOnly: Bool = false, nearCastRainStandsIn: Bool = false
     ) {
+        self.nearCastRainStandsIn = nearCastRainStandsIn
         self.confirmedStrikesOnly = Atomic(publishesConfirmedStrikesOnly)
         self.figures = figures
         self.writer = writer
@@ -98,7 +103,9 @@ public final class Ingestor: Sendable {
         var writes = StoreWrites.writes(for: message, source: source, receivedAt: now)
         // What counts and publishes: the message, or for a strike its first
         // copy with the best mark, or nothing (a copy, or not confirmed).
-        let counted = self.counted(message, source: source)
+        let counted = self.counted(message, source: source).map {
+            nearCastRainStandsIn ? $0.withNearCastRainStandingIn() : $0
+        }
         if let counted {
             let totals = summaries.ingest(counted, now: now)
             let countedWrites =

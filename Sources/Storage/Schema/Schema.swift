@@ -22,7 +22,7 @@
 ///   by device and time range, which the primary key serves.
 public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
-    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
+    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version12]
 
     /// The version this binary creates and understands.
     public static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -339,6 +339,25 @@ public enum Schema {
         sql: """
             ALTER TABLE sink_cursors ADD COLUMN backfill_next INTEGER;
             ALTER TABLE sink_cursors ADD COLUMN backfill_end INTEGER;
+            """
+    )
+
+    /// Version 12: the cloud's NearCast-corrected rain of each device-day
+    /// (issue #43), beside `daily_summaries`, whose rain is the gauge's raw
+    /// rain only. A table of its own so the daily summary's
+    /// `INSERT OR REPLACE` never erases it. Versions 10 and 11 are left to
+    /// calibration and quality verdicts (gaps are allowed).
+    static let version12 = Migration(
+        version: 12,
+        name: "cloud NearCast rain days",
+        sql: """
+            CREATE TABLE cloud_rain_days (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                local_date TEXT NOT NULL,
+                nearcast_rain_nm INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                PRIMARY KEY (device_id, local_date)
+            ) WITHOUT ROWID;
             """
     )
 }

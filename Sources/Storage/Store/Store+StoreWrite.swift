@@ -32,6 +32,7 @@ extension Store {
             if journal, let date = LocalDate(record.localDate) {
                 try appendJournal(.dailySummary, serial: record.serial, timestamp: date.daysSince1970)
             }
+        case .cloudRainDay(let record): try upsert(record)
         case .forecastSnapshot(let record): try insert(record)
         case .quarantine(let record): try insert(record)
         // Empty: the write a notice with no facts rides with (`StoreWriter.submit(_:notice:)`).

@@ -24,6 +24,8 @@ public enum StoreWrite: Sendable, Equatable {
     indirect case hubStatus(HubStatusRecord)
     /// A daily summary, replacing the stored one for its device and date.
     indirect case dailySummary(DailySummaryRecord)
+    /// The cloud's NearCast rain of a device-day (stored or replaced).
+    indirect case cloudRainDay(CloudRainDayRecord)
     /// A forecast snapshot.
     indirect case forecastSnapshot(ForecastSnapshotRecord)
     /// A message kept in the quarantine (dated too far ahead).

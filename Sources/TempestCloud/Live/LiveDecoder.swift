@@ -11,7 +11,8 @@ import TempestUDP
 /// value would be stored: a missing timestamp, one outside 1970–2106, or a
 /// row shorter than the UDP layout is refused with a ``LiveMessageError``.
 /// Observation rows reuse the REST row decoders; of several rows the good
-/// ones are kept. The `summary` object of `obs_st` is ignored: the
+/// ones are kept. Rain that NearCast analysed is kept as NearCast rain,
+/// never as the gauge's (`CloudRainRow`). The `summary` object of `obs_st` is ignored: the
 /// gateway derives its own figures.
 ///
 /// Serial: `serial_number` when present, else the followed device's for
@@ -79,14 +80,25 @@ public struct LiveDecoder: Sendable {
         let message: TempestMessage
         switch type {
         case "obs_st":
-            message = .tempestObservation(TempestObservation(envelope: envelope, rows: try Self.goodRows(rows, type: type)))
+            let decoded: [TempestObservation.Row] = try Self.goodRows(rows, type: type)
+            message = .tempestObservation(TempestObservation(envelope: envelope, rows: Self.rainKept(decoded)))
         case "obs_air":
             message = .airObservation(AirObservation(envelope: envelope, rows: try Self.goodRows(rows, type: type)))
         default:
-            message = .skyObservation(SkyObservation(envelope: envelope, rows: try Self.goodRows(rows, type: type)))
+            let decoded: [SkyObservation.Row] = try Self.goodRows(rows, type: type)
+            message = .skyObservation(SkyObservation(envelope: envelope, rows: Self.rainKept(decoded)))
         }
         let isCache = json["source"]?.stringValue == "cache"
         return .device(LiveDeviceMessage(message: message, deviceID: deviceID, isCacheReplay: isCache))
+    }
+
+    /// `rows` with NearCast rain in the NearCast fields (`CloudRainRow`).
+    private static func rainKept<Row: CloudRainRow>(_ rows: [Row]) -> [Row] {
+        rows.map { row in
+            var row = row
+            row.moveRainToNearCastWhenAnalysed()
+            return row
+        }
     }
 
     /// The rows at least as long as the UDP layout (`Row.minimumValueCount`)
