@@ -176,10 +176,11 @@ let package = Package(
         ),
         // The configuration file: our own TOML subset, the keys, and the
         // environment overrides. Knows nothing of the other modules but
-        // SystemSupport.
+        // SystemSupport, and Meteorology's `Calibration`, the value a
+        // station's `[station.calibration]` table is read into.
         .target(
             name: "Configuration",
-            dependencies: ["SystemSupport"]
+            dependencies: ["SystemSupport", "Meteorology"]
         ),
 
         // The pipeline as types (`docs/design/pipeline.md`): the ingestor

@@ -36,9 +36,10 @@ public struct ConfigurationKey: Sendable {
     public var path: String { section + "." + name }
 
     /// The environment variable that overrides it: `TEMPEST_GATEWAY_`, the
-    /// section and the name, upper-case (`TEMPEST_GATEWAY_MQTT_HOST`).
+    /// section and the name, upper-case, a sub-table's dot as `_`
+    /// (`TEMPEST_GATEWAY_MQTT_HOST`, `TEMPEST_GATEWAY_STATION_CALIBRATION_RAIN_FACTOR`).
     public var environmentVariable: String {
-        ConfigurationKey.environmentPrefix + section.uppercased() + "_" + name.uppercased()
+        ConfigurationKey.environmentPrefix + section.uppercased() + "_" + name.uppercased().replacing(".", with: "_")
     }
 
     /// The prefix of every configuration environment variable.
