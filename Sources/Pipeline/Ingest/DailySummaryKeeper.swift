@@ -54,8 +54,10 @@ public final class DailySummaryKeeper: Sendable {
     /// table an earlier version let forged serials fill is not read whole).
     /// With `confirmedStrikesOnly` (`mqtt.lightning_strikes = "confirmed"`)
     /// only the strikes the cloud confirmed count, as when they arrived.
+    /// Each row counts corrected by `correction`, as it counted live.
     public func restore(
-        from store: Store, now: Int64, including: (String) -> Bool = { _ in true }, confirmedStrikesOnly: Bool = false
+        from store: Store, now: Int64, including: (String) -> Bool = { _ in true }, confirmedStrikesOnly: Bool = false,
+        correction: ObservationCorrection = .none
     ) throws -> (observations: Int, strikes: Int) {
         // A clock gone wrong (or a forged datagram stored by an earlier
         // version) must not move "today" into the future: nothing later
@@ -66,7 +68,7 @@ public final class DailySummaryKeeper: Sendable {
         var observations = [ObservationSample]()
         for device in try store.devices() where device.kind != .hub && including(device.serial) {
             try store.forEachObservation(serial: device.serial, from: from(zones.zone(of: device.serial)), to: latest) { record in
-                observations.append(DailySummaryKeeper.sample(record))
+                observations.append(DailySummaryKeeper.sample(correction.corrected(record)))
             }
         }
         // Read from the earliest station's start, each kept from its own device's.
