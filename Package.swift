@@ -488,7 +488,7 @@ let package = Package(
         .testTarget(
             name: "TimeSeriesExportTests",
             dependencies: [
-                "TimeSeriesExport", "Pipeline", "Storage", "Meteorology", "HTTP", "SystemSupport", "TempestTestKit",
+                "TimeSeriesExport", "Pipeline", "Storage", "Meteorology", "Configuration", "HTTP", "SystemSupport", "TempestTestKit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

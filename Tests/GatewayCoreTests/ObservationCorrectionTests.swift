@@ -55,6 +55,7 @@ import Testing
         // A reload with a new set for both stations: from then on.
         let cabinSet = Calibration(humidityOffsetPercent: 60)
         #expect(try await corrector.apply(Self.stations(first: new, second: cabinSet), writer: writer, now: reloadAt) == [1, 2])
+        try await writer.flush()
         let stored = try await writer.perform { store in try store.calibrationSets() }
         #expect(stored.map(\.station) == ["station:2", "station:2", "station_id:100", "station_id:100"])
         #expect(stored.map(\.effectiveAt) == [0, reloadAt, 0, reloadAt])

@@ -127,9 +127,15 @@ public struct GatewayAssembly: Sendable {
             throw GatewayError.databaseUnavailable(path, error)
         }
         if let recovery = writer.recovery { operatorLog.line(recovery.sentence) }
-        // Each station's calibration set is stored (when it changed) before
-        // anything is read or ingested, so every reader corrects alike.
-        let calibrated = try await corrector.apply(settings.stations, writer: writer, now: Int64(Glibc.time(nil)))
+        // Each station's calibration set is applied (and stored when it
+        // changed) before anything is read or ingested, so every reader
+        // corrects alike.
+        let calibrated: [Int]
+        do {
+            calibrated = try await corrector.apply(settings.stations, writer: writer, now: Int64(Glibc.time(nil)))
+        } catch {
+            throw GatewayError.databaseUnavailable(path, error)
+        }
         if !calibrated.isEmpty { operatorLog.line(ConfigurationReload.calibrationSentence(stations: calibrated)) }
         // Cursors of destinations no longer configured would hold the journal back.
         let cursorNames = Set(exports.map(\.sink.cursorName) + (uploads?.members.map(\.sink.cursorName) ?? []))

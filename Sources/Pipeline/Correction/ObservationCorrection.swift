@@ -77,8 +77,13 @@ public struct ObservationCorrection: Sendable, Equatable {
         setsByStation[set.station]?.last { $0.effectiveAt < set.effectiveAt }?.calibration ?? .none
     }
 
-    /// This correction with `sets` stored too, for `stations`.
+    /// Every set it knows, of every station key.
+    public var sets: [CalibrationSetRecord] { setsByStation.values.flatMap { $0 } }
+
+    /// This correction with `sets` too (a set known twice counts once), for `stations`.
     public func adding(_ sets: [CalibrationSetRecord], stations: [GatewayConfiguration.Station]) -> ObservationCorrection {
-        ObservationCorrection(stations: stations, sets: setsByStation.values.flatMap { $0 } + sets)
+        var known = self.sets
+        for set in sets where !known.contains(set) { known.append(set) }
+        return ObservationCorrection(stations: stations, sets: known)
     }
 }

@@ -41,15 +41,16 @@ public final class ObservationCorrector: Sendable {
     /// whose correction changed (a first set that corrects nothing is
     /// stored, and is no change). For the start and for a reload.
     public func apply(_ stations: [GatewayConfiguration.Station], writer: StoreWriter, now: Int64) async throws -> [Int] {
+        // The stored sets, and those this run applied that may not be committed yet.
         let stored = try await writer.perform { store in try store.calibrationSets() }
-        let base = ObservationCorrection(stations: stations, sets: stored)
+        let base = ObservationCorrection(stations: stations, sets: stored).adding(current.sets, stations: stations)
         let changed = base.changedSets(for: stations, at: now)
-        if !changed.isEmpty {
-            try writer.submit(changed.map { .calibrationSet($0) }, notice: nil)
-            try await writer.flush()
-        }
         let updated = base.adding(changed, stations: stations)
+        // Applied at once; stored with the next commit, ahead of every
+        // message submitted after (not waited for: a full disk must not
+        // hold up a start or a reload).
         replace(with: updated)
+        if !changed.isEmpty { try writer.submit(changed.map { .calibrationSet($0) }, notice: nil) }
         return changed.filter { updated.previous(of: $0) != $0.calibration }.compactMap { set in
             base.stationKeys.firstIndex(of: set.station).map { $0 + 1 }
         }
