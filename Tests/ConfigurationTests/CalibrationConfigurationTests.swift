@@ -106,4 +106,20 @@ struct CalibrationConfigurationTests {
         #expect(loaded.problems.isEmpty, "\(loaded.problems)")
         #expect(try loaded.validConfiguration().station.calibration.rainFactor == 1.2)
     }
+
+    @Test("config set writes a calibration key into the station's [station.calibration] table, after its example, else into its station's table")
+    func editing() throws {
+        let shipped = "[station]\nstation_id = 100\n\n[station.calibration]\n# Multiplies the rain.\n# rain_factor = 1.0\n\n# uv_factor = 1.0\n[mqtt]\n"
+        let edited = try ConfigurationEditor.setting("station.calibration.rain_factor", to: "1.1", in: shipped)
+        #expect(edited == "[station]\nstation_id = 100\n\n[station.calibration]\n# Multiplies the rain.\n# rain_factor = 1.0\nrain_factor = 1.1\n\n# uv_factor = 1.0\n[mqtt]\n")
+        #expect(try resolve(edited).validConfiguration().station.calibration.rainFactor == 1.1)
+        let twoStations = "[[station]]\nstation_id = 1\n[[station]]\nstation_id = 2\n[station.calibration]\nuv_factor = 0.9\n"
+        let second = try ConfigurationEditor.setting("station[2].calibration.rain_factor", to: "1.2", in: twoStations)
+        #expect(second == "[[station]]\nstation_id = 1\n[[station]]\nstation_id = 2\n[station.calibration]\nuv_factor = 0.9\nrain_factor = 1.2\n")
+        let first = try ConfigurationEditor.setting("station[1].calibration.rain_factor", to: "1.3", in: twoStations)
+        let stations = try resolve(first).validConfiguration().stations
+        #expect(stations.map(\.calibration.rainFactor) == [1.3, 1])
+        #expect(stations[1].calibration.uvFactor == 0.9)
+        #expect(throws: ConfigurationError.self) { try ConfigurationEditor.setting("station.calibration.rain_factor", to: "3", in: shipped) }
+    }
 }
