@@ -66,9 +66,12 @@ extension StationReading {
     }
 
     /// Reads the station from a database alone (for `forecast`): today's
-    /// totals from the stored daily summary of `localDate`.
-    public static func read(from store: Store, now: Int64, localDate: String) throws -> StationReading? {
-        guard let found = try latest(in: store, now: now) else { return nil }
+    /// totals from the stored daily summary of `localDate`, the observation
+    /// corrected by `correction`.
+    public static func read(
+        from store: Store, now: Int64, localDate: String, correction: ObservationCorrection = .none
+    ) throws -> StationReading? {
+        guard let found = try latest(in: store, now: now, correction: correction) else { return nil }
         let summary = try store.dailySummary(serial: found.observation.serial, localDate: localDate)
         return StationReading(
             observation: found.observation, recentTemperatures: found.recent, rainTodayMillimetres: summary?.rainMillimeters,

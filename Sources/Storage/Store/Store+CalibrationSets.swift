@@ -30,8 +30,10 @@ extension Store {
         }
     }
 
-    /// Every stored set, by station and then by the time it took effect.
+    /// Every stored set, by station and then by the time it took effect;
+    /// none in a file opened read-only before the gateway migrated it.
     public func calibrationSets() throws -> [CalibrationSetRecord] {
+        guard try database.schemaVersion() >= Schema.version10.version else { return [] }
         let statement = try database.statement(
             """
             SELECT station, effective_at, temperature_offset_c, humidity_offset_percent, pressure_offset_hpa, wind_speed_factor,
