@@ -40,7 +40,7 @@ struct CalibrationRunTests {
     }
 
     /// The gateway's file: one station in Denver listing `serial`, calibrated.
-    func configuration(udpPort: UInt16, brokerPort: UInt16, database: String, temperatureOffset: Double) -> String {
+    func configuration(udpPort: UInt16, brokerPort: UInt16, webPort: UInt16, database: String, temperatureOffset: Double) -> String {
         """
         [udp]
         address = "127.0.0.1"
@@ -54,6 +54,9 @@ struct CalibrationRunTests {
         homeassistant = false
         [forecast]
         enabled = false
+        [web]
+        address = "127.0.0.1"
+        port = \(webPort)
         [station]
         timezone = "America/Denver"
         serials = ["\(Self.serial)"]
@@ -80,7 +83,8 @@ struct CalibrationRunTests {
         let database = directory.file("gateway.db")
         let config = directory.file("config.toml")
         let udpPort = try FreePort.udp()
-        try configuration(udpPort: udpPort, brokerPort: broker.port, database: database, temperatureOffset: -1.5)
+        let webPort = try FreePort.tcp()
+        try configuration(udpPort: udpPort, brokerPort: broker.port, webPort: webPort, database: database, temperatureOffset: -1.5)
             .write(toFile: config, atomically: true, encoding: .utf8)
         let gateway = try ChildProcess(executable: Gateway.path, arguments: ["run", "--config", config, "--print", "none"])
         try gateway.start()
@@ -100,6 +104,11 @@ struct CalibrationRunTests {
                 && payloads(output, topicSuffix: "rain_today").last.flatMap(Double.init).map { abs($0 - 3.3) < 0.01 } == true
         }
         #expect(published, "\(watcher.standardOutputSoFar.suffix(3_000))\n\(gateway.standardErrorSoFar)")
+        // The web page's Now shows the corrected temperature.
+        let page = try ChildProcess.run(executable: "/usr/bin/curl", arguments: ["-s", "--max-time", "5", "http://127.0.0.1:\(webPort)/"])
+        let shown = page.standardOutput.components(separatedBy: #"data-field="air_temperature""#).dropFirst().first?
+            .components(separatedBy: "</span>").first
+        #expect(shown?.contains(">20.5") == true, "\(shown ?? page.standardOutput.prefix(2_000).description)")
         gateway.send(signal: SIGTERM)
         let result = try gateway.wait(timeoutSeconds: 30)
         #expect(result.status == 0, "\(result.standardError)")
@@ -132,13 +141,16 @@ struct CalibrationRunTests {
         let rawExport = try Gateway.run(["export", "--database", database, "--config", config, "--raw"] + range)
         #expect(try values("air_temperature", in: rawExport.standardOutput) == Self.rawTemperatures)
         #expect(try values("rain_accumulated", in: rawExport.standardOutput) == Self.rawRain)
-        try restartAndReload(config: config, database: database, udpPort: udpPort, broker: broker, watcher: watcher)
+        try restartAndReload(config: config, database: database, ports: (udpPort, webPort), broker: broker, watcher: watcher)
     }
 
     /// Started again, the day's rain is restored corrected; a reload with a
     /// new offset says so and corrects what is measured from then on, while
     /// the rows before keep the first set.
-    func restartAndReload(config: String, database: String, udpPort: UInt16, broker: MosquittoBroker, watcher: ChildProcess) throws {
+    func restartAndReload(
+        config: String, database: String, ports: (udp: UInt16, web: UInt16), broker: MosquittoBroker, watcher: ChildProcess
+    ) throws {
+        let udpPort = ports.udp
         let gateway = try ChildProcess(executable: Gateway.path, arguments: ["run", "--config", config, "--print", "none"])
         try gateway.start()
         #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") }, "\(gateway.standardErrorSoFar)")
@@ -156,7 +168,7 @@ struct CalibrationRunTests {
         #expect(rainToday.count >= rainTodayBefore)
         #expect(rainToday.last.flatMap(Double.init).map { abs($0 - 3.3) < 0.01 } == true, "\(rainToday)")
 
-        try configuration(udpPort: udpPort, brokerPort: broker.port, database: database, temperatureOffset: 1)
+        try configuration(udpPort: udpPort, brokerPort: broker.port, webPort: ports.web, database: database, temperatureOffset: 1)
             .write(toFile: config, atomically: true, encoding: .utf8)
         gateway.send(signal: SIGHUP)
         let reloaded = gateway.waitFor(timeoutSeconds: 20) {
