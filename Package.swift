@@ -176,10 +176,11 @@ let package = Package(
         ),
         // The configuration file: our own TOML subset, the keys, and the
         // environment overrides. Knows nothing of the other modules but
-        // SystemSupport.
+        // SystemSupport, and Meteorology's `Calibration`, the value a
+        // station's `[station.calibration]` table is read into.
         .target(
             name: "Configuration",
-            dependencies: ["SystemSupport"]
+            dependencies: ["SystemSupport", "Meteorology"]
         ),
 
         // The pipeline as types (`docs/design/pipeline.md`): the ingestor
@@ -487,7 +488,7 @@ let package = Package(
         .testTarget(
             name: "TimeSeriesExportTests",
             dependencies: [
-                "TimeSeriesExport", "Pipeline", "Storage", "Meteorology", "HTTP", "SystemSupport", "TempestTestKit",
+                "TimeSeriesExport", "Pipeline", "Storage", "Meteorology", "Configuration", "HTTP", "SystemSupport", "TempestTestKit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

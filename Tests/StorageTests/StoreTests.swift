@@ -201,6 +201,23 @@ struct StoreTests {
         #expect(rebuilt == summary)
         #expect(try store.dailySummary(serial: Fixtures.tempest, localDate: "2024-01-15") == summary)
         #expect(try store.computeDailySummary(serial: Fixtures.tempest, localDate: "2024-01-17", start: Fixtures.dayStart + 2 * 86_400, end: Fixtures.dayStart + 3 * 86_400, updatedAt: 42) == nil)
+        // Read as records (the calibrated path): unchanged rows give the same day,
+        // corrected rows (rain × 1.1, temperature − 1.5 °C) a corrected one.
+        let day = (start: Fixtures.dayStart, end: Fixtures.dayStart + 86_400)
+        #expect(try store.computeDailySummary(serial: Fixtures.tempest, localDate: "2024-01-15", start: day.start, end: day.end, updatedAt: 42, correcting: { $0 }) == summary)
+        let corrected = try #require(
+            try store.computeDailySummary(serial: Fixtures.tempest, localDate: "2024-01-15", start: day.start, end: day.end, updatedAt: 42) { row in
+                var row = row
+                row.rainAccumulatedMillimeters = row.rainAccumulatedMillimeters.map { $0 * 1.1 }
+                row.airTemperatureCelsius = row.airTemperatureCelsius.map { $0 - 1.5 }
+                return row
+            })
+        #expect(abs(corrected.rainMillimeters - 6.6) < 1e-6)
+        #expect(corrected.rainMinutes == 30)
+        #expect(corrected.maximumTemperatureCelsius == 14)
+        #expect(corrected.minimumTemperatureCelsius == -3.75)
+        #expect(corrected.maximumGustMetersPerSecond == 12.3)
+        #expect(corrected.strikeCount == 2)
     }
 
     @Test("forecast snapshots: the newest per location is returned")

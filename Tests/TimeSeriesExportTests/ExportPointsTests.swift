@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import Configuration
 import Meteorology
+import Pipeline
 import Storage
 import Testing
 
@@ -30,6 +32,33 @@ struct ExportPointsTests {
             line == "tempest_observation,device_type=tempest,serial=ST-00000001,source=udp,station=4242 "
                 + "wind_avg_m_s=2.3,wind_direction_deg=270.0,station_pressure_hpa=1013.25,air_temperature_c=20.0,"
                 + "relative_humidity_percent=50.0,rain_mm=0.254,battery_v=2.65,dew_point_c=\((dewPoint * 100).rounded() / 100) 1720850460")
+    }
+
+    @Test("with a calibration, observations and wind are sent corrected from its time on, and the dew point follows")
+    func calibrated() throws {
+        var station = GatewayConfiguration().station
+        station.serials = ["ST-00000001"]
+        let calibration = Calibration(temperatureOffsetCelsius: -1.5, windSpeedFactor: 2, rainFactor: 1.1)
+        let corrector = ObservationCorrector(
+            ObservationCorrection(stations: [station], sets: [CalibrationSetRecord(station: "station:1", effectiveAt: 100, calibration: calibration)]))
+        let calibrated = ExportPoints(stationBySerial: [:], defaultStation: "1", zones: StationZones(.utc), corrector: corrector)
+        func record(at timestamp: Int64) -> ObservationRecord {
+            var record = ObservationRecord(serial: "ST-00000001", timestamp: timestamp, kind: .tempest, source: .udp)
+            record.airTemperatureCelsius = 20
+            record.relativeHumidityPercent = 50
+            record.rainAccumulatedMillimeters = 1
+            return record
+        }
+        let dewPoint = try #require(Psychrometrics.dewPointCelsius(airTemperatureCelsius: 18.5, relativeHumidityPercent: 50))
+        #expect(
+            calibrated.line(record(at: 1_000))
+                == "tempest_observation,device_type=tempest,serial=ST-00000001,source=udp,station=1 "
+                + "air_temperature_c=18.5,relative_humidity_percent=50.0,rain_mm=1.1,dew_point_c=\((dewPoint * 100).rounded() / 100) 1000")
+        // Measured before the set took effect: as stored.
+        #expect(calibrated.line(record(at: 50))?.contains("air_temperature_c=20.0,") == true)
+        #expect(
+            calibrated.line(RapidWindRecord(serial: "ST-00000001", timestamp: 1_000, speedMetersPerSecond: 3.5, directionDegrees: 270))
+                == "tempest_rapid_wind,device_type=tempest,serial=ST-00000001,station=1 wind_speed_m_s=7.0,wind_direction_deg=270.0 1000")
     }
 
     @Test("an AIR row has only its own fields; a device no station lists gets the first station's tag")

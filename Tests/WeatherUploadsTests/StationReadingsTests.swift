@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import Configuration
 import Meteorology
+import Pipeline
 import Storage
 import TempestTestKit
 import Testing
@@ -76,5 +78,35 @@ import WeatherUploads
         #expect(reading.seaLevelPressureHectopascals == nil)
         #expect(reading.stationPressureHectopascals == nil)
         #expect(reading.solarRadiationWattsPerSquareMeter == nil)
+    }
+
+    @Test func everyRowIsReadWithItsStationsCalibration() async throws {
+        let directory = try TemporaryDirectory()
+        var air = ObservationRecord(serial: Self.air, timestamp: Self.denverMidnight, kind: .air, source: .udp)
+        air.airTemperatureCelsius = 12.5
+        air.relativeHumidityPercent = 80
+        let skies = (0..<3).map { minute -> ObservationRecord in
+            var sky = ObservationRecord(serial: Self.sky, timestamp: Self.denverMidnight + 20 + Int64(minute) * 60, kind: .sky, source: .udp)
+            sky.windAverageMetersPerSecond = 3.5
+            sky.windDirectionDegrees = 350
+            sky.rainAccumulatedMillimeters = 0.5
+            return sky
+        }
+        let store = try await write([air] + skies, in: directory)
+        var station = GatewayConfiguration().station
+        station.serials = [Self.air, Self.sky]
+        let calibration = Calibration(temperatureOffsetCelsius: -1.5, windSpeedFactor: 1.2, windDirectionOffsetDegrees: 20, rainFactor: 1.1)
+        let correction = ObservationCorrection(
+            stations: [station], sets: [CalibrationSetRecord(station: "station:1", effectiveAt: 0, calibration: calibration)])
+        let site = UploadStation(latitudeDegrees: nil, longitudeDegrees: nil, elevationMeters: nil, name: "x")
+        let readings = StationReadings(station: site, zone: .utc, corrector: ObservationCorrector(correction)) { $0 != "ST-00099999" }
+        let reading = try readings.reading(try #require(skies.last), from: store)
+        // The AIR beside the SKY is corrected too, and so is what derives from it.
+        #expect(reading.airTemperatureCelsius == 11)
+        #expect(reading.dewPointCelsius == Psychrometrics.dewPointCelsius(airTemperatureCelsius: 11, relativeHumidityPercent: 80))
+        #expect(abs((reading.windAverageMetersPerSecond ?? 0) - 4.2) < 1e-9)
+        #expect(reading.windDirectionDegrees == 10)
+        // Three minutes of 0.5 mm, each × 1.1.
+        #expect(abs((reading.rainLastHourMillimeters ?? 0) - 1.65) < 1e-9)
     }
 }

@@ -57,6 +57,8 @@ public final class CloudFollower: Sendable {
     private let writer: StoreWriter
     private let activity: DeviceActivity
     private let summaries: DailySummaryKeeper
+    /// Each station's calibration, for the summaries of backfilled days.
+    private let corrector: ObservationCorrector
     private let ingest: Ingest
     private let onRainCheck: RainCheckSink
     /// True while another path (the WebSocket follower) delivers the
@@ -71,8 +73,10 @@ public final class CloudFollower: Sendable {
         client: WeatherFlowClient, settings: CloudFollowerSettings, writer: StoreWriter, activity: DeviceActivity,
         summaries: DailySummaryKeeper, logger: Logger, clock: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) },
         roster: CloudDeviceRoster? = nil, onRainCheck: @escaping RainCheckSink = { _, _, _ in },
-        liveElsewhere: @escaping @Sendable (String) -> Bool = { _ in false }, ingest: @escaping Ingest
+        liveElsewhere: @escaping @Sendable (String) -> Bool = { _ in false }, corrector: ObservationCorrector = ObservationCorrector(),
+        ingest: @escaping Ingest
     ) {
+        self.corrector = corrector
         self.liveElsewhere = liveElsewhere
         self.onRainCheck = onRainCheck
         self.client = client
@@ -301,18 +305,21 @@ public final class CloudFollower: Sendable {
 
     /// Days before today that gained rows get their summary recomputed from
     /// the store (today's stays with the live accumulator, which counted
-    /// them), the days in the device's own station's zone.
+    /// them), the days in the device's own station's zone, each row
+    /// corrected as the ingestor corrected it.
     private func rebuildSummaries(serial: String, dates: Set<LocalDate>, now: Int64) async throws {
         let zone = summaries.zones.zone(of: serial)
         let today = zone.localDate(at: now)
         let older = dates.filter { $0 < today }
         guard !older.isEmpty else { return }
         try await writer.flush()
+        let correction = corrector.current
         for date in older.sorted() {
             let start = zone.startOfDay(date)
             let end = zone.startOfDay(date.next)
             _ = try await writer.perform { store in
-                try store.rebuildDailySummary(serial: serial, localDate: date.description, start: start, end: end, updatedAt: now)
+                try store.rebuildDailySummary(
+                    serial: serial, localDate: date.description, start: start, end: end, updatedAt: now, correcting: correction.corrected)
             }
         }
     }

@@ -40,10 +40,14 @@ public enum ConfigurationEditor {
             var scalars = Array(lines[entry.line - 1].unicodeScalars)
             scalars.replaceSubrange(entry.valueColumns, with: value.tomlText.unicodeScalars)
             lines[entry.line - 1] = String(String.UnicodeScalarView(scalars))
+        } else if key.table.name != key.section, let header = document.table(key.table.name, element: element) {
+            // A sub-table's key goes into its own table when the file has one (`[station.calibration]`).
+            let newLine = "\(key.table.key) = \(value.tomlText)"
+            lines.insert(newLine, at: insertionIndex(for: key.table.key, under: header, in: lines, document: document))
         } else {
             let newLine = "\(key.name) = \(value.tomlText)"
             if let header = document.table(key.section, element: element) {
-                lines.insert(newLine, at: insertionIndex(for: key, under: header, in: lines, document: document))
+                lines.insert(newLine, at: insertionIndex(for: key.name, under: header, in: lines, document: document))
             } else {
                 if let last = lines.last, !last.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.append("") }
                 lines += ["[\(key.section)]", newLine]
@@ -89,15 +93,15 @@ public enum ConfigurationEditor {
         [problem.key ?? "", problem.problem, problem.allowed ?? ""].joined(separator: "\u{0}")
     }
 
-    /// Where a new line for `key` goes: after its commented-out example in
-    /// the section, else after the section's last entry, else right after
-    /// the header. (Indices are 0-based; line numbers 1-based.)
+    /// Where a new line for the key `name` goes: after its commented-out
+    /// example in the table, else after the table's last entry, else right
+    /// after the header. (Indices are 0-based; line numbers 1-based.)
     private static func insertionIndex(
-        for key: ConfigurationKey, under header: TOMLTable, in lines: [String], document: TOMLDocument
+        for name: String, under header: TOMLTable, in lines: [String], document: TOMLDocument
     ) -> Int {
         let nextHeader = document.tables.first { $0.line > header.line }?.line ?? lines.count + 1
         let sectionLines = header.line..<(nextHeader - 1)  // 0-based indices of the lines after the header
-        if let example = sectionLines.first(where: { isCommentedExample(lines[$0], name: key.name) }) {
+        if let example = sectionLines.first(where: { isCommentedExample(lines[$0], name: name) }) {
             return example + 1
         }
         let lastEntry = document.entries.filter { sectionLines.contains($0.line - 1) }.map(\.line).max()

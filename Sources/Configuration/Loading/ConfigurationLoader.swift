@@ -197,7 +197,7 @@ public enum ConfigurationLoader {
         let sections = ConfigurationSchema.sections
         var problems = [ConfigurationProblem]()
         for table in document.tables {
-            if !sections.contains(table.name) {
+            if !sections.contains(table.name) && !ConfigurationSchema.subtables.contains(table.name) {
                 problems.append(
                     ConfigurationProblem(
                         line: table.line, problem: "[\(table.name)] is not a known section",

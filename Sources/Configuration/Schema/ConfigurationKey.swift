@@ -35,10 +35,19 @@ public struct ConfigurationKey: Sendable {
     /// The dotted name, `mqtt.host`.
     public var path: String { section + "." + name }
 
+    /// The table the key is written in and its name there: `station` and
+    /// `elevation`, or for a key of a sub-table `station.calibration` and
+    /// `rain_factor` (which `[station]` may also hold as `calibration.rain_factor`).
+    public var table: (name: String, key: String) {
+        guard let dot = name.lastIndex(of: ".") else { return (section, name) }
+        return (section + "." + name[..<dot], String(name[name.index(after: dot)...]))
+    }
+
     /// The environment variable that overrides it: `TEMPEST_GATEWAY_`, the
-    /// section and the name, upper-case (`TEMPEST_GATEWAY_MQTT_HOST`).
+    /// section and the name, upper-case, a sub-table's dot as `_`
+    /// (`TEMPEST_GATEWAY_MQTT_HOST`, `TEMPEST_GATEWAY_STATION_CALIBRATION_RAIN_FACTOR`).
     public var environmentVariable: String {
-        ConfigurationKey.environmentPrefix + section.uppercased() + "_" + name.uppercased()
+        ConfigurationKey.environmentPrefix + section.uppercased() + "_" + name.uppercased().replacing(".", with: "_")
     }
 
     /// The prefix of every configuration environment variable.

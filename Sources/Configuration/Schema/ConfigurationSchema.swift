@@ -54,6 +54,26 @@ public enum ConfigurationSchema {
             "station", "max_devices", .integer(1...10_000), default: .integer(16),
             "Without serials, the first this many devices heard (and as many hubs) are the station's; any other is counted and ignored."),
         .init("station", "station_id", .integer(1...2_147_483_647), default: nil, note: "the account's only station, or the one heard over UDP", "The WeatherFlow station id the cloud fallback, backfill and RainCheck follow."),
+        // [station.calibration], the station's own sub-table (docs/design/calibration.md for the bounds)
+        .init(
+            "station", "calibration.temperature_offset_c", .decimal(-10...10), default: .float(0),
+            "Added to the air temperature, °C."),
+        .init(
+            "station", "calibration.humidity_offset_percent", .decimal(-20...20), default: .float(0),
+            "Added to the relative humidity, in percentage points (the result kept within 0 to 100)."),
+        .init(
+            "station", "calibration.pressure_offset_hpa", .decimal(-20...20), default: .float(0),
+            "Added to the station pressure, hPa (sea-level pressure and the trend follow)."),
+        .init("station", "calibration.wind_speed_factor", .decimal(0.5...2), default: .float(1), "Multiplies every wind speed (lull, average, gust, rapid wind)."),
+        .init(
+            "station", "calibration.wind_direction_offset_degrees", .decimal(-360...360), default: .float(0),
+            "Added to every wind direction, degrees (the result wraps into 0 to 359)."),
+        .init(
+            "station", "calibration.rain_factor", .decimal(0.5...2), default: .float(1),
+            "Multiplies the rain gauge's raw rain (daily totals follow; NearCast's rain is left as the cloud sends it)."),
+        .init("station", "calibration.illuminance_factor", .decimal(0.5...2), default: .float(1), "Multiplies the illuminance."),
+        .init("station", "calibration.solar_radiation_factor", .decimal(0.5...2), default: .float(1), "Multiplies the solar radiation."),
+        .init("station", "calibration.uv_factor", .decimal(0.5...2), default: .float(1), "Multiplies the UV index."),
         // [mqtt]
         .init("mqtt", "enabled", .boolean, default: .boolean(true), "Publish to MQTT."),
         .init("mqtt", "host", .text(.host), default: .string("localhost"), "The broker's host name or address."),
@@ -221,6 +241,10 @@ public enum ConfigurationSchema {
         .init("upload", "server", .text(.hostPort), default: nil, note: "cwop.aprs.net:14580", "CWOP only: the APRS-IS server as host:port."),
         .init("upload", "enabled", .boolean, default: .boolean(true), "Whether this destination is used."),
     ]
+
+    /// Tables within a section, written `[section.table]` (after `[station]`
+    /// or after each `[[station]]`, for that station).
+    public static let subtables = ["station.calibration"]
 
     /// Sections written as `[[section]]`, one table per item, with no
     /// table meaning none (unlike `[[station]]`, which always has one).

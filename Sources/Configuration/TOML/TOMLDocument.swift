@@ -7,7 +7,8 @@
 ///
 /// The subset: tables, dotted and quoted keys, basic and literal one-line
 /// strings, integers, decimals, booleans, one-line arrays, arrays of tables
-/// (`[[station]]`, each header starting the next element) and `#` comments.
+/// (`[[station]]`, each header starting the next element; a `[station.calibration]`
+/// after one belongs to that element) and `#` comments.
 /// Multi-line strings and arrays, dates and inline tables are reported as
 /// unsupported. Which tables may repeat is the reader's business (the
 /// configuration allows it for `station` only).
@@ -91,6 +92,14 @@ public struct TOMLDocument: Sendable {
                 allowed: isArray ? "[[section]]" : "[section]")
         }
         try scanner.expectEndOfLine(after: "table header")
+        // `[station.calibration]` after `[[station]]`: a table of that
+        // station's, so it belongs to the array's latest element (TOML 1.0).
+        if !isArray, let parent = arrayParent(of: name, tables: tables) {
+            if let first = tables.first(where: { $0.name == name && $0.element == parent.element }) {
+                throw TOMLSyntaxError("the table [\(name)] appears twice in one [[\(parent.name)]] (first on line \(first.line))")
+            }
+            return TOMLTable(name: name, line: line, isArrayElement: false, element: parent.element)
+        }
         let earlier = tables.filter { $0.name == name }
         if let first = earlier.first {
             if !isArray && !first.isArrayElement {
@@ -108,6 +117,15 @@ public struct TOMLDocument: Sendable {
             }
         }
         return TOMLTable(name: name, line: line, isArrayElement: isArray, element: earlier.count)
+    }
+
+    /// The latest `[[parent]]` header when `name` is a table within an
+    /// array of tables (`station.calibration` within `[[station]]`).
+    private static func arrayParent(of name: String, tables: [TOMLTable]) -> TOMLTable? {
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let parentName = String(name[..<dot])
+        guard let parent = tables.last(where: { $0.name == parentName }), parent.isArrayElement else { return nil }
+        return parent
     }
 
     /// `text` split into lines, without their `\n` or `\r\n`.

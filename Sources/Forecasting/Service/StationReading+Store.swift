@@ -31,14 +31,19 @@ extension StationReading {
     /// temperature or rain, with its recent temperatures; nil when none is
     /// younger than ``maximumAgeSeconds`` at `now`. With `serials`, only
     /// those devices count (one station's, when the gateway has several).
-    public static func latest(in store: Store, now: Int64, serials: Set<String>? = nil) throws -> (observation: ObservationRecord, recent: [TimedValue])? {
+    /// Rows are read corrected by `correction` (the stations' calibration).
+    public static func latest(
+        in store: Store, now: Int64, serials: Set<String>? = nil, correction: ObservationCorrection = .none
+    ) throws -> (observation: ObservationRecord, recent: [TimedValue])? {
         let latest = try store.latestStates()
             .filter { $0.device.kind != .hub && serials?.contains($0.device.serial) ?? true }
             .compactMap(\.latestObservation)
+            .map(correction.corrected)
             .filter { $0.airTemperatureCelsius != nil || $0.rainAccumulatedMillimeters != nil }
             .max { $0.timestamp < $1.timestamp }
         guard let latest, latest.timestamp >= now - maximumAgeSeconds, latest.timestamp <= now + 600 else { return nil }
         let recent = try store.observations(serial: latest.serial, from: now - LocalCorrection.recentWindowSeconds, to: now + 60)
+            .map(correction.corrected)
             .compactMap { record in record.airTemperatureCelsius.map { TimedValue(time: record.timestamp, value: $0) } }
         return (latest, recent)
     }
@@ -46,10 +51,12 @@ extension StationReading {
     /// Reads the station from the running gateway: the newest observation in
     /// the store and its daily totals from `summaries`.
     public static func provider(
-        writer: StoreWriter, summaries: DailySummaryKeeper, serials: Set<String>? = nil
+        writer: StoreWriter, summaries: DailySummaryKeeper, serials: Set<String>? = nil, corrector: ObservationCorrector = ObservationCorrector()
     ) -> @Sendable (Int64) async -> StationReading? {
         { now in
-            guard let found = try? await writer.perform({ store in try latest(in: store, now: now, serials: serials) }) ?? nil else { return nil }
+            let correction = corrector.current
+            guard let found = try? await writer.perform({ store in try latest(in: store, now: now, serials: serials, correction: correction) }) ?? nil
+            else { return nil }
             let totals = summaries.current(serial: found.observation.serial, now: now)
             return StationReading(
                 observation: found.observation, recentTemperatures: found.recent, rainTodayMillimetres: totals.today.rainMillimeters,
@@ -59,9 +66,12 @@ extension StationReading {
     }
 
     /// Reads the station from a database alone (for `forecast`): today's
-    /// totals from the stored daily summary of `localDate`.
-    public static func read(from store: Store, now: Int64, localDate: String) throws -> StationReading? {
-        guard let found = try latest(in: store, now: now) else { return nil }
+    /// totals from the stored daily summary of `localDate`, the observation
+    /// corrected by `correction`.
+    public static func read(
+        from store: Store, now: Int64, localDate: String, correction: ObservationCorrection = .none
+    ) throws -> StationReading? {
+        guard let found = try latest(in: store, now: now, correction: correction) else { return nil }
         let summary = try store.dailySummary(serial: found.observation.serial, localDate: localDate)
         return StationReading(
             observation: found.observation, recentTemperatures: found.recent, rainTodayMillimetres: summary?.rainMillimeters,

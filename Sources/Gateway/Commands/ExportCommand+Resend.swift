@@ -27,9 +27,11 @@ extension ExportCommand {
         let start = zoneOptions.instant(since, zone: zone)
         let end = Int64(time(nil)) + 1
         guard start < end else { throw ValidationError("--since must be in the past") }
-        let destination = try GatewayRun.makeExportDestination(
-            export, number: number, settings: settings, zones: StationZones(settings.stations, first: zone), logger: Logger(label: "tempest.export"))
         let store = try StoreAccess.openReadOnly(databaseOptions.path(configuredIn: settings))
+        let correction = try raw ? ObservationCorrection.none : ObservationCorrection(stations: settings.stations, store: store)
+        let destination = try GatewayRun.makeExportDestination(
+            export, number: number, settings: settings, zones: StationZones(settings.stations, first: zone),
+            corrector: ObservationCorrector(correction), logger: Logger(label: "tempest.export"))
         var dayStart = start
         do {
             while dayStart < end {

@@ -4,6 +4,7 @@
 import ArgumentParser
 import GatewayCore
 import JSON
+import Pipeline
 import Storage
 
 /// `tempest-gateway export`: stream stored rows as CSV, JSON or JSON lines,
@@ -27,6 +28,9 @@ struct ExportCommand: AsyncParsableCommand {
             time-series database of the configuration's Nth [[export]] table (--to N): every observation, \
             strike, rain start and daily summary, as the running gateway sends them. Points keep their own \
             timestamps, so a point sent twice is the same point. The running gateway need not stop.
+
+            Observations and wind are corrected with each station's calibration of their time \
+            ([station.calibration]); --raw exports them as the station sent them.
 
             Examples:
               tempest-gateway export --from 2024-07-01 --to 2024-08-01 --format csv > july.csv
@@ -77,6 +81,9 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "Only this device serial (default: every device).")
     var device: String?
 
+    @Flag(help: "Export the values as stored, without the stations' calibration.")
+    var raw = false
+
     func validate() throws {
         if since != nil {
             guard case .destination? = to else { throw ValidationError("--since needs --to N, the number of an [[export]] table") }
@@ -99,11 +106,13 @@ struct ExportCommand: AsyncParsableCommand {
         let start = zoneOptions.instant(from, zone: zone)
         let end = zoneOptions.instant(to, zone: zone)
         guard start < end else { throw ValidationError("--from must be before --to") }
+        let correction = try raw ? ObservationCorrection.none : ObservationCorrection(stations: configOptions.preferences().stations, store: store)
         var output = ExportWriter(format: format, header: header)
         switch table {
         case .observations:
             for serial in try StoreAccess.observationSerials(store, only: device) {
-                try store.forEachObservation(serial: serial, from: start, to: end) { record in
+                try store.forEachObservation(serial: serial, from: start, to: end) { stored in
+                    let record = correction.corrected(stored)
                     switch format {
                     case .csv: output.csvLine(ObservationRecordFormat.csvLine(record))
                     case .json, .jsonl:
@@ -115,7 +124,8 @@ struct ExportCommand: AsyncParsableCommand {
             }
         case .rapidWind:
             for serial in try StoreAccess.observationSerials(store, only: device) {
-                try store.forEachRapidWind(serial: serial, from: start, to: end) { sample in
+                try store.forEachRapidWind(serial: serial, from: start, to: end) { stored in
+                    let sample = correction.corrected(stored)
                     output.row(
                         format,
                         [
@@ -127,7 +137,8 @@ struct ExportCommand: AsyncParsableCommand {
             }
         case .windMinutes:
             for serial in try StoreAccess.observationSerials(store, only: device) {
-                try store.forEachWindMinute(serial: serial, from: start, to: end) { minute in
+                try store.forEachWindMinute(serial: serial, from: start, to: end) { stored in
+                    let minute = correction.corrected(stored)
                     output.row(
                         format,
                         [

@@ -4,6 +4,7 @@
 import ArgumentParser
 import GatewayCore
 import JSON
+import Pipeline
 import Storage
 
 /// `tempest-gateway history`: recent observations as a table.
@@ -16,7 +17,8 @@ struct HistoryCommand: ParsableCommand {
             ISO 8601 (2024-07-13T18:30:00Z, or with an offset such as -06:00; without a zone they are read as \
             UTC) or dates (2024-07-13, meaning that whole station-local day in the --timezone zone). --json prints a JSON array of rows \
             with the protocol's field names and units. The table is in --units (default: the configured mqtt.units); \
-            JSON stays in the protocol's metric units.
+            JSON stays in the protocol's metric units. Values are corrected with each station's calibration \
+            of their time ([station.calibration]); --raw shows them as the station sent them.
 
             Examples:
               tempest-gateway history
@@ -44,12 +46,17 @@ struct HistoryCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Flag(help: "Show the values as stored, without the stations' calibration.")
+    var raw = false
+
     @OptionGroup var unitOptions: UnitOptions
 
     func run() throws {
         let store = try StoreAccess.openReadOnly(databaseOptions.path)
         let serials = try StoreAccess.observationSerials(store, only: device)
         let zone = try zoneOptions.zone()
+        let settings = try unitOptions.settings()
+        let correction = try raw ? ObservationCorrection.none : ObservationCorrection(stations: settings.stations, store: store)
         var rows = [ObservationRecord]()
         for serial in serials {
             if from == nil && to == nil {
@@ -60,6 +67,7 @@ struct HistoryCommand: ParsableCommand {
                 rows += try store.observations(serial: serial, from: start, to: end, limit: limit)
             }
         }
+        rows = rows.map(correction.corrected)
         if json {
             var writer = JSONWriter()
             writer.beginArray()
@@ -72,7 +80,7 @@ struct HistoryCommand: ParsableCommand {
             StandardOutput.line("No observations stored in \(databaseOptions.path) for that selection.")
             return
         }
-        let units = unitOptions.chosen(try unitOptions.settings())
+        let units = unitOptions.chosen(settings)
         for line in ObservationRecordFormat.table(rows, units: units) { StandardOutput.line(line) }
     }
 }

@@ -5,6 +5,7 @@ import ArgumentParser
 import GatewayCore
 import Glibc
 import JSON
+import Pipeline
 import Storage
 
 /// `tempest-gateway status`: ask the running gateway how it is doing.
@@ -72,12 +73,15 @@ struct StatusCommand: ParsableCommand {
     /// units; none when the database cannot be read (it may be private to
     /// the gateway's user, whose status socket still answered).
     private func newestObservations() throws -> [String] {
-        let units = unitOptions.chosen(try unitOptions.settings())
+        let settings = try unitOptions.settings()
+        let units = unitOptions.chosen(settings)
         guard FileStatus.exists(databaseOptions.path), let store = try? Store(readOnlyPath: databaseOptions.path),
             let newest = try? store.newestObservationPerDevice()
         else { return [] }
+        // As the gateway publishes them: with each station's calibration.
+        let correction = (try? ObservationCorrection(stations: settings.stations, store: store)) ?? .none
         let now = Int64(Glibc.time(nil))
-        return newest.map { ObservationRecordFormat.sentence($0, now: now, units: units) }
+        return newest.map { ObservationRecordFormat.sentence(correction.corrected($0), now: now, units: units) }
     }
 
     /// What went wrong, in a sentence that says what to do.

@@ -41,7 +41,9 @@ extension ForecastCommand {
         }
         let now = Int64(Glibc.time(nil))
         let zone = (response.timeZone ?? timezone ?? settings.station.timeZone).flatMap { try? TimeZoneRules(identifier: $0) } ?? TimeZoneRules.utc
-        let station = try StationReading.read(from: store, now: now, localDate: zone.localDate(at: now).description)
+        let station = try StationReading.read(
+            from: store, now: now, localDate: zone.localDate(at: now).description,
+            correction: ObservationCorrection(stations: settings.stations, store: store))
         let served = ServedForecast(response: response, fetchedAt: record.fetchedAt, isCurrent: false)
         let conditions = ForecastConditions(served, station: station, now: now)
         if json {

@@ -14,7 +14,8 @@ import Pipeline
 /// the new connection, see `GatewayPublisher.reconnect`), the WeatherFlow
 /// cloud (`[weatherflow]`, `station.station_id`: the follower restarts with
 /// the new settings and token) and forecasts (`[forecast]`, the location:
-/// the service restarts). Everything the listener, the database, the daily
+/// the service restarts), each station's calibration (`[station.calibration]`:
+/// a new set stored, applied to what is measured from then on). Everything the listener, the database, the daily
 /// totals or the published topics were built from (`[udp]`,
 /// `storage.database`, `station.timezone`, the devices admitted
 /// (`station.serials`, `station.max_devices`), `mqtt.enabled`, the topics,
@@ -68,6 +69,36 @@ public struct ConfigurationReload {
         if !added.isEmpty { applied.append("upload \(list(added)) started") }
         if !removed.isEmpty { applied.append("upload \(list(removed)) stopped") }
         self.failed += failed
+    }
+
+    /// The stations (1-based) whose calibration a reload stored: applied
+    /// to what is measured from now on.
+    public mutating func noteCalibration(stations: [Int]) {
+        guard !stations.isEmpty else { return }
+        applied.append(Self.calibrationPhrase(stations: stations))
+    }
+
+    /// The calibration could not be stored: the running one stays.
+    public mutating func noteCalibrationFailed(_ reason: String) {
+        failed.append("the calibration stays as it was: \(reason)")
+    }
+
+    /// "the calibration of station 2 ([station.calibration]), to what is measured from now on".
+    static func calibrationPhrase(stations: [Int]) -> String {
+        "the calibration of \(stationNames(stations)) ([station.calibration]), to what is measured from now on"
+    }
+
+    /// "station 1, station 2".
+    private static func stationNames(_ stations: [Int]) -> String {
+        stations.map { "station \($0)" }.joined(separator: ", ")
+    }
+
+    /// The start's line when it stored a calibration set that corrects
+    /// differently: a station's first set also counts for what was stored
+    /// before it (`ObservationCorrection.changedSets`).
+    public static func calibrationSentence(stations: [Int]) -> String {
+        "Calibration of \(stationNames(stations)) stored ([station.calibration]): applied to what is measured from now on; "
+            + "rows measured earlier keep the set of their time (a station's first set counts for them too)."
     }
 
     /// Whether `[mqtt]` changed in what it publishes, or in being on at all;

@@ -4,6 +4,7 @@
 import CloudFollowing
 import Configuration
 import Forecasting
+import Glibc
 import MQTT
 import MQTTSink
 import Pipeline
@@ -16,7 +17,8 @@ import WeatherUploads
 /// new one has a problem, applies the retention and the elevation at once,
 /// moves the MQTT connection when its settings or its password changed, has
 /// the cloud follower and the forecast service restart when their settings
-/// changed, restarts the `[[upload]]` destinations whose table, station or
+/// changed, stores and applies a changed `[station.calibration]` from now
+/// on, restarts the `[[upload]]` destinations whose table, station or
 /// key changed (only those), and says what waits for a restart.
 final class ConfigurationReloader: Sendable {
     private let running: Mutex<GatewayConfiguration>
@@ -67,6 +69,12 @@ final class ConfigurationReloader: Sendable {
         writer.setRetention(new.storage.retentionPolicy)
         ingestor.setSites(StationSites(new.stations))
         ingestor.setPublishesConfirmedStrikesOnly(new.mqtt.publishesConfirmedStrikesOnly)
+        do {
+            let calibrated = try await ingestor.corrector.apply(new.stations, writer: writer, now: Int64(Glibc.time(nil)))
+            changes.noteCalibration(stations: calibrated)
+        } catch {
+            changes.noteCalibrationFailed("\(error)")
+        }
         if let publisher, new.mqtt.enabled {
             // The password is read again too: a rotated secret counts as a change.
             do {

@@ -112,8 +112,10 @@ public struct GatewayAssembly: Sendable {
         } catch {
             throw GatewayError.webPageUnavailable(keys: "web.port", error)
         }
-        let exports = try run.makeExports(inbox: inbox)
-        let uploads = try run.makeUploads(inbox: inbox)
+        // Each station's calibration, for the ingestor and every reader of the run.
+        let corrector = ObservationCorrector()
+        let exports = try run.makeExports(inbox: inbox, corrector: corrector)
+        let uploads = try run.makeUploads(inbox: inbox, corrector: corrector)
         let sinks: [any Sink] = [publisher as (any Sink)?, liveUpdates, uploads].compactMap { $0 } + exports.map(\.sink)
         let depthObserver = CommitCallback { report in
             if let depth = report.outboxDepth { outboxDepth.store(depth, ordering: .relaxed) }
@@ -125,6 +127,16 @@ public struct GatewayAssembly: Sendable {
             throw GatewayError.databaseUnavailable(path, error)
         }
         if let recovery = writer.recovery { operatorLog.line(recovery.sentence) }
+        // Each station's calibration set is applied (and stored when it
+        // changed) before anything is read or ingested, so every reader
+        // corrects alike.
+        let calibrated: [Int]
+        do {
+            calibrated = try await corrector.apply(settings.stations, writer: writer, now: Int64(Glibc.time(nil)))
+        } catch {
+            throw GatewayError.databaseUnavailable(path, error)
+        }
+        if !calibrated.isEmpty { operatorLog.line(ConfigurationReload.calibrationSentence(stations: calibrated)) }
         // Cursors of destinations no longer configured would hold the journal back.
         let cursorNames = Set(exports.map(\.sink.cursorName) + (uploads?.members.map(\.sink.cursorName) ?? []))
         _ = try await writer.perform { store in try store.dropSinkCursors(keeping: cursorNames) }
@@ -165,14 +177,15 @@ public struct GatewayAssembly: Sendable {
         let restored = try await writer.perform { store in
             try summaries.restore(
                 from: store, now: Int64(Glibc.time(nil)), including: admission.isAdmitted,
-                confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly,
+                confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly, correction: corrector.current,
                 nearCastRainStandsIn: settings.weatherFlow.mode.hasOnlyNearCastRain)
         }
         let figures = StationFigures(zones: zones, rules: GatewayRun.conditionRules(settings))
         try await writer.perform { store in
             try figures.restore(
                 from: store, latest: summaries.latestCountedSeconds(now: Int64(Glibc.time(nil))), including: admission.isAdmitted,
-                confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
+                confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly, correction: corrector.current,
+                nearCastRainStandsIn: settings.weatherFlow.mode.hasOnlyNearCastRain)
         }
         let quarantine = MessageQuarantine(writer: writer, toleranceSeconds: futureToleranceSeconds, admission: admission)
         operatorLog.line(
@@ -191,7 +204,7 @@ public struct GatewayAssembly: Sendable {
         let ingestor = Ingestor(
             writer: writer, summaries: summaries, activity: activity, planner: planner, site: StationSites.site(of: settings.station),
             operatorLog: operatorLog, figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly,
-            nearCastRainStandsIn: settings.weatherFlow.mode.hasOnlyNearCastRain)
+            corrector: corrector, nearCastRainStandsIn: settings.weatherFlow.mode.hasOnlyNearCastRain)
         ingestor.setSites(StationSites(settings.stations))
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             hooks.onListenerEvent?(event)
@@ -223,7 +236,7 @@ public struct GatewayAssembly: Sendable {
             make: { new in cloudParts.followers(new, client: try hooks.cloudClient(new)) },
             operatorLog: operatorLog, run: { followers in await followers.run() })
         let forecastParts = GatewayRun.ForecastServiceParts(
-            writer: writer, summaries: summaries, outlet: outlet, units: units, timeZone: zone.identifier)
+            writer: writer, summaries: summaries, outlet: outlet, units: units, timeZone: zone.identifier, corrector: corrector)
         let forecastTiming = run.forecastTiming
         let makeForecasting: @Sendable (GatewayConfiguration) throws -> ForecastService? = { settings in
             try GatewayRun.makeForecastService(settings, parts: forecastParts, timing: forecastTiming, operatorLog: operatorLog)

@@ -62,7 +62,7 @@ extension GatewayRun {
                     }
                 },
                 liveElsewhere: { serial in webSocket?.isLive(serial: serial) ?? false },
-                ingest: ingest)
+                corrector: ingestor.corrector, ingest: ingest)
             return CloudFollowers(rest: rest, webSocket: webSocket)
         }
     }

@@ -45,7 +45,8 @@ extension GatewayRun {
     /// - Throws: `GatewayError.exportUnavailable` naming the key whose
     ///   secret cannot be read, or a user without a password.
     public static func makeExportDestination(
-        _ export: GatewayConfiguration.Export, number: Int, settings: GatewayConfiguration, zones: StationZones, logger: Logger
+        _ export: GatewayConfiguration.Export, number: Int, settings: GatewayConfiguration, zones: StationZones,
+        corrector: ObservationCorrector, logger: Logger
     ) throws -> InfluxExport {
         let label = "export[\(number)]"
         let credentials: InfluxWriteTarget.Credentials
@@ -68,16 +69,16 @@ extension GatewayRun {
         let tags = exportStationTags(settings.stations)
         return InfluxExport(
             name: "export \(number)", target: InfluxWriteTarget(url: export.url, credentials: credentials),
-            points: ExportPoints(stationBySerial: tags.bySerial, defaultStation: tags.first, zones: zones),
+            points: ExportPoints(stationBySerial: tags.bySerial, defaultStation: tags.first, zones: zones, corrector: corrector),
             batchSize: export.batchSize, sendsRapidWind: export.rapidWind, client: HTTPClient(reusesConnection: true), logger: logger)
     }
 
     /// The sinks of every enabled `[[export]]` table.
-    func makeExports(inbox: StoreInbox) throws -> [ExportPart] {
+    func makeExports(inbox: StoreInbox, corrector: ObservationCorrector) throws -> [ExportPart] {
         let logger = Logger(label: "tempest.export")
         return try settings.exports.enumerated().compactMap { index, export in
             guard export.enabled else { return nil }
-            let destination = try Self.makeExportDestination(export, number: index + 1, settings: settings, zones: zones, logger: logger)
+            let destination = try Self.makeExportDestination(export, number: index + 1, settings: settings, zones: zones, corrector: corrector, logger: logger)
             let sink = CursorSink(
                 name: "export \(index + 1)", cursorName: Self.exportCursorName(url: export.url), inbox: inbox,
                 databasePath: databasePath, destination: destination, batchSize: export.batchSize,

@@ -32,6 +32,8 @@ extension GatewayRun {
         var outlet: RetainedStateOutlet?
         var units: PublishedUnits
         var timeZone: String
+        /// Each station's calibration: the station's reading is corrected.
+        var corrector = ObservationCorrector()
     }
 
     /// The forecast service for `settings` (`[forecast]`, and the location
@@ -91,7 +93,8 @@ extension GatewayRun {
                 ForecastService(
                     poller: ForecastPoller(client: client, query: other, schedule: schedule), query: other, writer: parts.writer,
                     outlet: parts.outlet, units: parts.units, refreshSeconds: refreshSeconds,
-                    station: StationReading.provider(writer: parts.writer, summaries: parts.summaries, serials: serials(of: station)),
+                    station: StationReading.provider(
+                        writer: parts.writer, summaries: parts.summaries, serials: serials(of: station), corrector: parts.corrector),
                     logger: Logger(label: "tempest.forecast.\(name)"), operatorLog: operatorLog,
                     topicBase: parts.outlet.map { "\($0.layout.base)/station/\(name)" }))
         }
@@ -100,7 +103,8 @@ extension GatewayRun {
             poller: ForecastPoller(client: client, query: query, schedule: schedule), query: query, writer: parts.writer,
             outlet: parts.outlet, units: parts.units, refreshSeconds: refreshSeconds,
             station: StationReading.provider(
-                writer: parts.writer, summaries: parts.summaries, serials: several ? serials(of: settings.station) : nil),
+                writer: parts.writer, summaries: parts.summaries, serials: several ? serials(of: settings.station) : nil,
+                corrector: parts.corrector),
             logger: Logger(label: "tempest.forecast"), operatorLog: operatorLog, companions: companions)
     }
 

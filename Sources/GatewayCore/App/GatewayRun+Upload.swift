@@ -39,7 +39,7 @@ extension GatewayRun {
     ///   key that cannot be read or is missing, a position the service needs.
     public static func makeUploadMember(
         _ upload: GatewayConfiguration.Upload, number: Int, settings: GatewayConfiguration, zone: TimeZoneRules, inbox: StoreInbox,
-        databasePath: String, logger: Logger
+        databasePath: String, corrector: ObservationCorrector, logger: Logger
     ) throws -> UploadMember {
         let label = "upload[\(number)]"
         var key: Secret?
@@ -74,7 +74,9 @@ extension GatewayRun {
         }
         let destination = UploadDestination(
             name: "upload \(number)", service: service,
-            readings: StationReadings(station: station, zone: stationZone, isStationDevice: stationDevice(number: upload.station, stations: settings.stations)),
+            readings: StationReadings(
+                station: station, zone: stationZone, corrector: corrector,
+                isStationDevice: stationDevice(number: upload.station, stations: settings.stations)),
             intervalSeconds: upload.intervalSeconds, isRealTime: upload.isRealTime, logger: logger)
         let sink = CursorSink(
             name: "upload \(number)", cursorName: uploadCursorName(upload), inbox: inbox, databasePath: databasePath,
@@ -86,12 +88,14 @@ extension GatewayRun {
 
     /// The destinations of every enabled `[[upload]]` table of `settings`.
     static func makeUploadMembers(
-        _ settings: GatewayConfiguration, zone: TimeZoneRules, inbox: StoreInbox, databasePath: String, logger: Logger
+        _ settings: GatewayConfiguration, zone: TimeZoneRules, inbox: StoreInbox, databasePath: String, corrector: ObservationCorrector,
+        logger: Logger
     ) throws -> [UploadMember] {
         try settings.uploads.enumerated().compactMap { index, upload in
             guard upload.enabled else { return nil }
             return try makeUploadMember(
-                upload, number: index + 1, settings: settings, zone: zone, inbox: inbox, databasePath: databasePath, logger: logger)
+                upload, number: index + 1, settings: settings, zone: zone, inbox: inbox, databasePath: databasePath, corrector: corrector,
+                logger: logger)
         }
     }
 
@@ -101,7 +105,7 @@ extension GatewayRun {
     /// given in `failed`.
     static func reloadedUploadMembers(
         _ settings: GatewayConfiguration, running: [UploadMember], zone: TimeZoneRules, inbox: StoreInbox, databasePath: String,
-        logger: Logger
+        corrector: ObservationCorrector, logger: Logger
     ) -> (members: [UploadMember], failed: [String]) {
         var members: [UploadMember] = []
         var failed: [String] = []
@@ -109,7 +113,8 @@ extension GatewayRun {
             do {
                 members.append(
                     try makeUploadMember(
-                        upload, number: index + 1, settings: settings, zone: zone, inbox: inbox, databasePath: databasePath, logger: logger))
+                        upload, number: index + 1, settings: settings, zone: zone, inbox: inbox, databasePath: databasePath,
+                        corrector: corrector, logger: logger))
             } catch {
                 let current = running.first { $0.number == index + 1 }
                 failed.append("upload \(index + 1) \(current == nil ? "stays off" : "stays as it was"): \(error)")
@@ -120,10 +125,11 @@ extension GatewayRun {
     }
 
     /// The upload group of the run, nil without an enabled `[[upload]]` table.
-    func makeUploads(inbox: StoreInbox) throws -> UploadGroup? {
+    func makeUploads(inbox: StoreInbox, corrector: ObservationCorrector) throws -> UploadGroup? {
         guard settings.uploads.contains(where: \.enabled) else { return nil }
         let logger = Logger(label: "tempest.upload")
-        let members = try Self.makeUploadMembers(settings, zone: zone, inbox: inbox, databasePath: databasePath, logger: logger)
+        let members = try Self.makeUploadMembers(
+            settings, zone: zone, inbox: inbox, databasePath: databasePath, corrector: corrector, logger: logger)
         return UploadGroup(members: members, inbox: inbox, logger: logger)
     }
 }

@@ -132,7 +132,8 @@ public struct GatewayRun: Sendable {
                     address: settings.metrics.address, port: metricsPort,
                     metrics: {
                         reportNow().prometheus(now: Int64(Glibc.time(nil)))
-                            + WeatherGauges.prometheus(WeatherGauges.newestObservations(databasePath: path))
+                            + WeatherGauges.prometheus(
+                                WeatherGauges.newestObservations(databasePath: path, correction: parts.ingestor.corrector.current))
                     },
                     health: {
                         guard !listensToUDP || listener?.receiveLoopIsResponsive(withinSeconds: 10) == true
@@ -161,7 +162,8 @@ public struct GatewayRun: Sendable {
         let web = try startWebServer(
             context: WebSiteContext(
                 databasePath: path, timeZone: zone, zones: zones, units: settings.mqtt.publishedUnits, report: reportNow,
-                forecastLocationKey: { [forecastService = parts.forecastService] in forecastService.component?.query.locationKey }),
+                forecastLocationKey: { [forecastService = parts.forecastService] in forecastService.component?.query.locationKey },
+                corrector: parts.ingestor.corrector),
             liveUpdates: parts.liveUpdates)
         defer { web?.stop() }
         var session = ListeningSession(
@@ -181,9 +183,10 @@ public struct GatewayRun: Sendable {
             running: settings, load: hooks.reloadConfiguration, mqttClientConfiguration: hooks.mqttClientConfiguration,
             writer: writer, publisher: parts.publisher, ingestor: parts.ingestor, cloud: parts.cloudService, forecasts: parts.forecastService,
             uploads: parts.uploads,
-            makeUploadMembers: { [zone, inbox = parts.inbox, path] new, running in
+            makeUploadMembers: { [zone, inbox = parts.inbox, path, corrector = parts.ingestor.corrector] new, running in
                 GatewayRun.reloadedUploadMembers(
-                    new, running: running, zone: zone, inbox: inbox, databasePath: path, logger: Logger(label: "tempest.upload"))
+                    new, running: running, zone: zone, inbox: inbox, databasePath: path, corrector: corrector,
+                    logger: Logger(label: "tempest.upload"))
             },
             operatorLog: operatorLog)
         let reloadService = ReloadService(reload: { await reloader.reload() })

@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import JSON
+import Pipeline
 import Storage
 
 /// The current weather as Prometheus gauges beside the gateway's counters:
@@ -74,9 +75,10 @@ public enum WeatherGauges {
     /// Each stored device's newest observation, read through a read-only
     /// connection of its own (the writer is not held up); none when the
     /// database cannot be read, so a scrape still gets the counters.
-    public static func newestObservations(databasePath: String) -> [ObservationRecord] {
+    /// Corrected by `correction` (the stations' calibration).
+    public static func newestObservations(databasePath: String, correction: ObservationCorrection = .none) -> [ObservationRecord] {
         guard let store = try? Store(readOnlyPath: databasePath) else { return [] }
-        return (try? store.newestObservationPerDevice()) ?? []
+        return ((try? store.newestObservationPerDevice()) ?? []).map(correction.corrected)
     }
 
     /// `text` escaped for a label value (backslash, quote, line feed).

@@ -10,13 +10,13 @@
 public struct StationZones: Sendable, Equatable {
     /// Each station's zone, in the configuration's order (never empty).
     public let stations: [TimeZoneRules]
-    /// The station (index into `stations`) of each listed device.
-    private let stationIndexBySerial: [String: Int]
+    /// Which station (index into `stations`) each device belongs to.
+    public let membership: StationMembership
 
     /// Every device in `zone`.
     public init(_ zone: TimeZoneRules) {
         stations = [zone]
-        stationIndexBySerial = [:]
+        membership = StationMembership([])
     }
 
     /// Stations in their zones, each with the serials it lists (a serial
@@ -25,11 +25,7 @@ public struct StationZones: Sendable, Equatable {
     /// every device in UTC.
     public init(_ stations: [(zone: TimeZoneRules, serials: [String])]) {
         self.stations = stations.isEmpty ? [.utc] : stations.map(\.zone)
-        var indices = [String: Int]()
-        for (index, station) in stations.enumerated() {
-            for serial in station.serials where indices[serial] == nil { indices[serial] = index }
-        }
-        stationIndexBySerial = indices
+        membership = StationMembership(stations.map(\.serials))
     }
 
     /// The first station's zone: that of devices no station lists.
@@ -40,6 +36,6 @@ public struct StationZones: Sendable, Equatable {
 
     /// The zone of the device `serial`.
     public func zone(of serial: String) -> TimeZoneRules {
-        stationIndexBySerial[serial].map { stations[$0] } ?? stations[0]
+        stations[membership.stationIndex(of: serial)]
     }
 }

@@ -48,8 +48,12 @@ public final class StationFigures: Sendable {
     /// the 24 hours before the newest stored observation (counted up to
     /// `latest`, the latest timestamp that counts now). With
     /// `confirmedStrikesOnly` only the strikes the cloud confirmed count.
+    /// Each observation counts corrected by `correction`, as it counted live,
+    /// and with `nearCastRainStandsIn` (mode `websocket`) with NearCast rain
+    /// where the gauge's is unknown.
     public func restore(
-        from store: Store, latest: Int64, including: (String) -> Bool = { _ in true }, confirmedStrikesOnly: Bool = false
+        from store: Store, latest: Int64, including: (String) -> Bool = { _ in true }, confirmedStrikesOnly: Bool = false,
+        correction: ObservationCorrection = .none, nearCastRainStandsIn: Bool = false
     ) throws {
         setConfirmedStrikesOnly(confirmedStrikesOnly)
         let serials = try store.devices().filter { $0.kind != .hub && including($0.serial) }.map(\.serial)
@@ -59,7 +63,10 @@ public final class StationFigures: Sendable {
         var writes = [StoreWrite]()
         for serial in serials {
             try store.forEachDailySummary(serial: serial) { writes.append(.dailySummary($0)) }
-            try store.forEachObservation(serial: serial, from: from, to: latest + 1) { writes.append(.observation($0)) }
+            try store.forEachObservation(serial: serial, from: from, to: latest + 1) { record in
+                let corrected = correction.corrected(record)
+                writes.append(.observation(nearCastRainStandsIn ? corrected.withNearCastRainStandingIn() : corrected))
+            }
         }
         let admitted = Set(serials)
         writes += try store.lightningStrikes(from: from, to: latest + 1).filter {

@@ -54,11 +54,12 @@ public final class DailySummaryKeeper: Sendable {
     /// table an earlier version let forged serials fill is not read whole).
     /// With `confirmedStrikesOnly` (`mqtt.lightning_strikes = "confirmed"`)
     /// only the strikes the cloud confirmed count, as when they arrived.
-    /// With `nearCastRainStandsIn` (mode `websocket`) NearCast rain counts
-    /// where the gauge's is unknown, as when it arrived (`Ingestor`).
+    /// Each row counts corrected by `correction`, as it counted live; with
+    /// `nearCastRainStandsIn` (mode `websocket`) NearCast rain counts where
+    /// the gauge's is unknown, as when it arrived (`Ingestor`).
     public func restore(
         from store: Store, now: Int64, including: (String) -> Bool = { _ in true }, confirmedStrikesOnly: Bool = false,
-        nearCastRainStandsIn: Bool = false
+        correction: ObservationCorrection = .none, nearCastRainStandsIn: Bool = false
     ) throws -> (observations: Int, strikes: Int) {
         // A clock gone wrong (or a forged datagram stored by an earlier
         // version) must not move "today" into the future: nothing later
@@ -69,9 +70,8 @@ public final class DailySummaryKeeper: Sendable {
         var observations = [ObservationSample]()
         for device in try store.devices() where device.kind != .hub && including(device.serial) {
             try store.forEachObservation(serial: device.serial, from: from(zones.zone(of: device.serial)), to: latest) { record in
-                var sample = DailySummaryKeeper.sample(record)
-                if nearCastRainStandsIn { sample.rainMillimeters = sample.rainMillimeters ?? record.nearCastRainAccumulationMillimeters }
-                observations.append(sample)
+                let corrected = correction.corrected(record)
+                observations.append(DailySummaryKeeper.sample(nearCastRainStandsIn ? corrected.withNearCastRainStandingIn() : corrected))
             }
         }
         // Read from the earliest station's start, each kept from its own device's.

@@ -9,7 +9,10 @@ import TempestUDP
 /// Where every decoded message goes, whatever its source (UDP, the REST
 /// fallback, the backfill): the pipeline's rules in one place.
 ///
-/// - Every message is stored, with the daily summaries it moves.
+/// - Every message is stored as received, with the daily summaries it moves.
+/// - What counts and is published is the message corrected with its
+///   station's calibration (`ObservationCorrector`): totals, highs, lows,
+///   records, derived values and every outlet use the corrected values.
 /// - Backfilled history is stored and counted, never published, and does
 ///   not count as a device being heard.
 /// - What the outlets deliver of a message is planned by the planner the run
@@ -44,6 +47,8 @@ public final class Ingestor: Sendable {
     public let nearbyStrikes = NearbyStrikeTally()
     /// The conditions, trends and records beyond one message; nil: none published.
     private let figures: StationFigures?
+    /// Each station's calibration, applied to what counts and is published.
+    public let corrector: ObservationCorrector
     /// The recent strikes, for the same strike arriving twice.
     private let strikes = Mutex(StrikeMemory())
     /// `mqtt.lightning_strikes = "confirmed"`; a reload may change it.
@@ -58,8 +63,10 @@ public final class Ingestor: Sendable {
     public init(
         writer: StoreWriter, summaries: DailySummaryKeeper, activity: DeviceActivity, planner: (any DeliveryPlanner)?,
         site: DerivedObservation.Site?, operatorLog: OperatorLog, figures: StationFigures? = nil,
-        publishesConfirmedStrikesOnly: Bool = false, nearCastRainStandsIn: Bool = false
+        publishesConfirmedStrikesOnly: Bool = false, corrector: ObservationCorrector = ObservationCorrector(),
+        nearCastRainStandsIn: Bool = false
     ) {
+        self.corrector = corrector
         self.nearCastRainStandsIn = nearCastRainStandsIn
         self.confirmedStrikesOnly = Atomic(publishesConfirmedStrikesOnly)
         self.figures = figures
@@ -103,26 +110,25 @@ public final class Ingestor: Sendable {
         var writes = StoreWrites.writes(for: message, source: source, receivedAt: now)
         // What counts and publishes: the message, or for a strike its first
         // copy with the best mark, or nothing (a copy, or not confirmed).
-        let counted = self.counted(message, source: source).map {
-            nearCastRainStandsIn ? $0.withNearCastRainStandingIn() : $0
-        }
-        if let counted {
-            let totals = summaries.ingest(counted, now: now)
-            let countedWrites =
-                message.isLightningStrike && counted != message
-                ? StoreWrites.writes(for: counted, source: source, receivedAt: now) : writes
+        let counted = self.counted(message, source: source)
+        // Its values with the station's calibration (the store keeps them
+        // raw), and in mode websocket NearCast rain where no gauge rain is.
+        let corrected = counted.map(corrector.corrected).map { nearCastRainStandsIn ? $0.withNearCastRainStandingIn() : $0 }
+        if let corrected {
+            let totals = summaries.ingest(corrected, now: now)
+            let countedWrites = corrected != message ? StoreWrites.writes(for: corrected, source: source, receivedAt: now) : writes
             figures?.note(countedWrites + totals)
             writes += totals
         }
         var notice: CommitNotice?
         if source != .backfill, let planner {
-            if let counted {
+            if let corrected {
                 let context = DeliveryContext(
                     source: source, receivedAt: now, isLate: isLate,
                     site: sites.withLock { $0.site(for: message.envelope.serialNumber.rawValue) },
                     confirmedStrikesOnly: confirmedStrikesOnly.load(ordering: .relaxed),
                     figures: DeliveryFigures(summaries: summaries, stationFigures: figures, now: now, isLate: isLate))
-                if let planned = planner.plan(counted, context: context) {
+                if let planned = planner.plan(corrected, context: context) {
                     writes += planned.writes
                     notice = planned.notice
                 }
@@ -148,12 +154,5 @@ public final class Ingestor: Sendable {
             $0.admit(event, serial: message.envelope.serialNumber.rawValue, fromCloud: source == .websocket, confirmedOnly: confirmedOnly)
         }
         return admitted.map { .lightningStrike($0) }
-    }
-}
-
-extension TempestMessage {
-    /// Whether the message is an `evt_strike`.
-    var isLightningStrike: Bool {
-        if case .lightningStrike = self { true } else { false }
     }
 }

@@ -22,7 +22,9 @@
 ///   by device and time range, which the primary key serves.
 public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
-    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version12]
+    public static let migrations: [Migration] = [
+        version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version12,
+    ]
 
     /// The version this binary creates and understands.
     public static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -342,11 +344,38 @@ public enum Schema {
             """
     )
 
+    /// Version 10: calibration sets (issue #43). Observations stay raw; each
+    /// station's calibration is stored here with the time it took effect,
+    /// and a row is read corrected with the set in force when it was
+    /// measured (the latest `effective_at` at or before its timestamp; none:
+    /// no correction). `station` is the station's key (`station_id:<id>`,
+    /// else `station:<position>`, docs/design/calibration.md). A set is
+    /// written only when it differs from the station's latest one.
+    static let version10 = Migration(
+        version: 10,
+        name: "calibration sets",
+        sql: """
+            CREATE TABLE calibration_sets (
+                station TEXT NOT NULL,
+                effective_at INTEGER NOT NULL,
+                temperature_offset_c REAL NOT NULL,
+                humidity_offset_percent REAL NOT NULL,
+                pressure_offset_hpa REAL NOT NULL,
+                wind_speed_factor REAL NOT NULL,
+                wind_direction_offset_degrees REAL NOT NULL,
+                rain_factor REAL NOT NULL,
+                illuminance_factor REAL NOT NULL,
+                solar_radiation_factor REAL NOT NULL,
+                uv_factor REAL NOT NULL,
+                PRIMARY KEY (station, effective_at)
+            ) WITHOUT ROWID;
+            """
+    )
+
     /// Version 12: the cloud's NearCast-corrected rain of each device-day
     /// (issue #43), beside `daily_summaries`, whose rain is the gauge's raw
     /// rain only. A table of its own so the daily summary's
-    /// `INSERT OR REPLACE` never erases it. Versions 10 and 11 are left to
-    /// calibration and quality verdicts (gaps are allowed).
+    /// `INSERT OR REPLACE` never erases it.
     static let version12 = Migration(
         version: 12,
         name: "cloud NearCast rain days",

@@ -23,11 +23,12 @@ extension Store {
     ///
     /// Rain is the sum of the per-interval amounts; rain minutes count
     /// intervals with rain times their length; strikes are the larger of
-    /// the strike events and the observations' strike counts.
-    public func computeDailySummary(serial: String, localDate: String, start: Int64, end: Int64, updatedAt: Int64) throws -> DailySummaryRecord? {
+    /// the strike events and the observations' strike counts. With
+    /// `correct`, each row counts as it returns it (the outlets' calibration).
+    public func computeDailySummary(
+        serial: String, localDate: String, start: Int64, end: Int64, updatedAt: Int64, correcting correct: ((ObservationRecord) -> ObservationRecord)? = nil
+    ) throws -> DailySummaryRecord? {
         guard let device = try existingDeviceID(serial: serial) else { return nil }
-        // Column positions in `observationColumns`.
-        let (time, direction, gust, temperature, rain, strikeDistance, strikeCount, interval) = (0, 7, 6, 10, 15, 17, 18, 20)
         var rows = 0
         var rainNanometres: Int64 = 0
         var rainMinutes: Int64 = 0
@@ -36,24 +37,48 @@ extension Store {
         var warmest: (value: Int64, at: Int64)?
         var coldest: (value: Int64, at: Int64)?
         var strongestGust: (value: Int64, at: Int64, direction: Int64?)?
-        // Packed days included; rows come in time order, so strict comparisons keep the earliest on ties.
-        try forEachRow(.observations, device: device, from: start, to: end, descending: false) { row in
+        // One row's values in their stored scales; rows come in time order,
+        // so strict comparisons keep the earliest on ties.
+        func count(
+            at: Int64, rain: Int64?, interval: Int64?, strikeCount: Int64?, strikeDistance: Int64?, temperature: Int64?, gust: Int64?,
+            direction: Int64?
+        ) {
             rows += 1
-            let at = row[time] ?? 0
-            if let amount = row[rain] {
+            if let amount = rain {
                 rainNanometres += amount
-                if amount > 0 { rainMinutes += row[interval] ?? 1 }
+                if amount > 0 { rainMinutes += interval ?? 1 }
             }
-            if let count = row[strikeCount] {
+            if let count = strikeCount {
                 observedStrikes += count
-                if count > 0, let distance = row[strikeDistance] { observedClosest = min(observedClosest ?? distance, distance) }
+                if count > 0, let distance = strikeDistance { observedClosest = min(observedClosest ?? distance, distance) }
             }
-            if let value = row[temperature] {
+            if let value = temperature {
                 if value > (warmest?.value ?? .min) { warmest = (value, at) }
                 if value < (coldest?.value ?? .max) { coldest = (value, at) }
             }
-            if let value = row[gust], value > (strongestGust?.value ?? .min) { strongestGust = (value, at, row[direction]) }
-            return true
+            if let value = gust, value > (strongestGust?.value ?? .min) { strongestGust = (value, at, direction) }
+        }
+        if let correct {
+            // Corrected values (the outlets' calibration) of the same rows, packed days included.
+            try forEachObservation(serial: serial, from: start, to: end) { stored in
+                let row = correct(stored)
+                count(
+                    at: row.timestamp, rain: FixedPoint.encode(row.rainAccumulatedMillimeters, scale: FixedPoint.micro),
+                    interval: row.reportIntervalMinutes.map(Int64.init), strikeCount: row.lightningStrikeCount.map(Int64.init),
+                    strikeDistance: row.lightningStrikeAverageDistanceKilometers.map(Int64.init),
+                    temperature: FixedPoint.encode(row.airTemperatureCelsius, scale: FixedPoint.centi),
+                    gust: FixedPoint.encode(row.windGustMetersPerSecond, scale: FixedPoint.centi), direction: row.windDirectionDegrees.map(Int64.init))
+            }
+        } else {
+            // Column positions in `observationColumns`.
+            let (time, direction, gust, temperature, rain, strikeDistance, strikeCount, interval) = (0, 7, 6, 10, 15, 17, 18, 20)
+            // Packed days included.
+            try forEachRow(.observations, device: device, from: start, to: end, descending: false) { row in
+                count(
+                    at: row[time] ?? 0, rain: row[rain], interval: row[interval], strikeCount: row[strikeCount], strikeDistance: row[strikeDistance],
+                    temperature: row[temperature], gust: row[gust], direction: row[direction])
+                return true
+            }
         }
         guard rows > 0 else { return nil }
         var summary = DailySummaryRecord(serial: serial, localDate: localDate, updatedAt: updatedAt)
@@ -91,9 +116,14 @@ extension Store {
     /// stored rows and stores it (see `computeDailySummary`); returns it, or
     /// nil when the day has no observations.
     @discardableResult
-    public func rebuildDailySummary(serial: String, localDate: String, start: Int64, end: Int64, updatedAt: Int64) throws -> DailySummaryRecord? {
+    public func rebuildDailySummary(
+        serial: String, localDate: String, start: Int64, end: Int64, updatedAt: Int64, correcting correct: ((ObservationRecord) -> ObservationRecord)? = nil
+    ) throws -> DailySummaryRecord? {
         try write {
-            guard let summary = try computeDailySummary(serial: serial, localDate: localDate, start: start, end: end, updatedAt: updatedAt) else {
+            guard
+                let summary = try computeDailySummary(
+                    serial: serial, localDate: localDate, start: start, end: end, updatedAt: updatedAt, correcting: correct)
+            else {
                 return nil
             }
             try upsert(summary)

@@ -35,6 +35,7 @@ extension Store {
         case .cloudRainDay(let record): try upsert(record)
         case .forecastSnapshot(let record): try insert(record)
         case .quarantine(let record): try insert(record)
+        case .calibrationSet(let record): try insert(record)
         // Empty: the write a notice with no facts rides with (`StoreWriter.submit(_:notice:)`).
         case .acknowledgeOutbox(let ids): if !ids.isEmpty { try acknowledge(ids) }
         case .outbox(let message): return try enqueue(message, limits: outboxLimits)

@@ -30,6 +30,8 @@ public enum StoreWrite: Sendable, Equatable {
     indirect case forecastSnapshot(ForecastSnapshotRecord)
     /// A message kept in the quarantine (dated too far ahead).
     indirect case quarantine(QuarantineRecord)
+    /// A station's calibration set with the time it took effect.
+    indirect case calibrationSet(CalibrationSetRecord)
     /// An MQTT message for the outbox, committed with the facts beside it.
     case outbox(OutboxMessage)
     /// Outbox ids whose delivery was acknowledged.

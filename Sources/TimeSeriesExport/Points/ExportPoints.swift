@@ -2,11 +2,13 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Meteorology
+import Pipeline
 import Storage
 
 /// The points of `docs/export.md`: each stored fact as one line of the
 /// InfluxDB line protocol, stamped with its own time, tagged with its
-/// station, serial, device type and source.
+/// station, serial, device type and source. Observations and wind are
+/// sent corrected with each station's calibration of their time (`corrector`).
 public struct ExportPoints: Sendable {
     /// The `station` tag of each device listed by a station.
     private let stationBySerial: [String: String]
@@ -14,14 +16,20 @@ public struct ExportPoints: Sendable {
     private let defaultStation: String
     /// Each device's zone, whose days bound the stamp of its daily summary.
     private let zones: StationZones
+    /// Each station's calibration (none by default: raw values).
+    private let corrector: ObservationCorrector
 
     /// Points for devices whose station tag `stationBySerial` gives (else
     /// `defaultStation`), with each device's daily summaries stamped within
-    /// its day in its station's zone (`zones`).
-    public init(stationBySerial: [String: String], defaultStation: String, zones: StationZones) {
+    /// its day in its station's zone (`zones`), observations and wind
+    /// corrected by `corrector`.
+    public init(
+        stationBySerial: [String: String], defaultStation: String, zones: StationZones, corrector: ObservationCorrector = ObservationCorrector()
+    ) {
         self.stationBySerial = stationBySerial
         self.defaultStation = defaultStation
         self.zones = zones
+        self.corrector = corrector
     }
 
     /// Points as above with every device's days in `zone`.
@@ -45,6 +53,7 @@ public struct ExportPoints: Sendable {
 
     /// An observation's point; nil when it carries no value.
     public func line(_ record: ObservationRecord) -> String? {
+        let record = corrector.corrected(record)
         var point = InfluxLine(measurement: Measurement.observation, tags: tags(serial: record.serial, deviceType: Self.deviceType(record.kind), source: record.source))
         point.add("wind_lull_m_s", record.windLullMetersPerSecond)
         point.add("wind_avg_m_s", record.windAverageMetersPerSecond)
@@ -84,6 +93,7 @@ public struct ExportPoints: Sendable {
 
     /// A 3-second wind sample's point.
     public func line(_ record: RapidWindRecord) -> String? {
+        let record = corrector.current.corrected(record)
         var point = InfluxLine(measurement: Measurement.rapidWind, tags: tags(serial: record.serial, deviceType: Self.deviceType(serial: record.serial), source: nil))
         point.add("wind_speed_m_s", record.speedMetersPerSecond)
         point.add("wind_direction_deg", record.directionDegrees)

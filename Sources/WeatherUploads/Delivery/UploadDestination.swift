@@ -131,7 +131,7 @@ public final class UploadDestination: CursorDestination {
             guard let observation = try store.observation(serial: serial, timestamp: time) else { return nil }
             return try readings.reading(observation, previousTimestamp: previous, from: store)
         }
-        guard let sample = try store.rapidWind(serial: serial, timestamp: time) else { return nil }
+        guard let sample = try store.rapidWind(serial: serial, timestamp: time).map(readings.corrector.current.corrected) else { return nil }
         var reading = UploadReading(timestamp: time)
         if let observation = try store.recentObservations(serial: serial, count: 1).first,
             observation.timestamp >= time - StationReadings.companionWindowSeconds

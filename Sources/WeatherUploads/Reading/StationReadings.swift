@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Meteorology
+import Pipeline
 import Storage
 
 /// Makes a station's `UploadReading`s from what the store holds: the
@@ -12,7 +13,8 @@ import Storage
 ///
 /// Rain sums are of the stored observations of the device that measured
 /// the rain: minutes the store misses (the gateway was off, and no backfill
-/// filled them) are missing from the sum, never guessed.
+/// filled them) are missing from the sum, never guessed. Every stored row
+/// is read corrected with its station's calibration of its time (`corrector`).
 public struct StationReadings: Sendable {
     /// Whether a serial is one of the station's devices.
     private let isStationDevice: @Sendable (String) -> Bool
@@ -20,16 +22,22 @@ public struct StationReadings: Sendable {
     public let station: UploadStation
     /// The station's time zone, for rain since local midnight.
     private let zone: TimeZoneRules
+    /// Each station's calibration (none by default: raw values).
+    public let corrector: ObservationCorrector
 
     /// How long before an observation another device's values still count
     /// as measured with it (a device reports every minute).
     static let companionWindowSeconds: Int64 = 300
 
     /// Readings of the station whose devices `isStationDevice` tells,
-    /// located at `station`, with local days in `zone`.
-    public init(station: UploadStation, zone: TimeZoneRules, isStationDevice: @escaping @Sendable (String) -> Bool) {
+    /// located at `station`, with local days in `zone`, rows corrected by `corrector`.
+    public init(
+        station: UploadStation, zone: TimeZoneRules, corrector: ObservationCorrector = ObservationCorrector(),
+        isStationDevice: @escaping @Sendable (String) -> Bool
+    ) {
         self.station = station
         self.zone = zone
+        self.corrector = corrector
         self.isStationDevice = isStationDevice
     }
 
@@ -40,13 +48,15 @@ public struct StationReadings: Sendable {
     /// `previousTimestamp` when given (the destination's last reading).
     public func reading(_ observation: ObservationRecord, previousTimestamp: Int64? = nil, from store: Store) throws -> UploadReading {
         let time = observation.timestamp
+        let observation = corrector.corrected(observation)
         var merged = observation
         // Rain is summed over the rows of the device that measured it.
         var rainSerial = observation.rainAccumulatedMillimeters == nil ? nil : observation.serial
         for device in try store.devices() where device.kind != .hub && device.serial != observation.serial && isStationDevice(device.serial) {
-            guard let companion = try store.observations(serial: device.serial, from: time - Self.companionWindowSeconds, to: time + 1).last else {
-                continue
-            }
+            guard
+                let companion = try store.observations(serial: device.serial, from: time - Self.companionWindowSeconds, to: time + 1).last
+                    .map(corrector.corrected)
+            else { continue }
             merged.fillMissing(from: companion)
             if rainSerial == nil, companion.rainAccumulatedMillimeters != nil { rainSerial = companion.serial }
         }
@@ -70,7 +80,7 @@ public struct StationReadings: Sendable {
                 var total = 0.0
                 var any = false
                 try store.forEachObservation(serial: rainSerial, from: start, to: time + 1) { row in
-                    guard let millimeters = row.rainAccumulatedMillimeters else { return }
+                    guard let millimeters = corrector.corrected(row).rainAccumulatedMillimeters else { return }
                     total += millimeters
                     any = true
                 }

@@ -19,7 +19,8 @@ extension WebSite {
 
     /// Every chart of `period`.
     func chartsPage(_ store: Store, period: ChartPeriod) throws -> WebResponse {
-        let set = try ChartSet.load(from: store, period: period, units: units, forecastLocationKey: context.forecastLocationKey())
+        let set = try ChartSet.load(
+            from: store, period: period, units: units, forecastLocationKey: context.forecastLocationKey(), correction: context.corrector.current)
         var body = "<h1>Charts of \(HTMLText.escape(period.name))</h1>\n" + periodNavigation(period)
         for figure in figures(set) { body += figure.render() }
         body += "<p class=\"footnote\">Times are in the station's time zone, \(HTMLText.escape(context.timeZone.identifier)). "

@@ -10,7 +10,8 @@ extension WebSite {
     /// lightning of the last 3 hours. live.js keeps the values and ages
     /// current; without JavaScript a reload does.
     func nowPage(_ store: Store) throws -> WebResponse {
-        let snapshot = try NowSnapshot.load(from: store, now: context.now(), zones: context.zones, units: units)
+        let snapshot = try NowSnapshot.load(
+            from: store, now: context.now(), zones: context.zones, units: units, correction: context.corrector.current)
         var body = "<h1>Now</h1>\n<p id=\"live-status\" role=\"status\">Live updates: not connected</p>\n"
         body += "<noscript><p>Live updates need JavaScript; reload the page for new values.</p></noscript>\n"
         if snapshot.devices.isEmpty {

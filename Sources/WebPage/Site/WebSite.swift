@@ -35,7 +35,8 @@ public struct WebSite: WebContent {
 
     public func liveEvent() -> String? {
         guard let store = try? Store(readOnlyPath: context.databasePath),
-            let snapshot = try? NowSnapshot.load(from: store, now: context.now(), zones: context.zones, units: units),
+            let snapshot = try? NowSnapshot.load(
+                from: store, now: context.now(), zones: context.zones, units: units, correction: context.corrector.current),
             !snapshot.devices.isEmpty
         else { return nil }
         return LiveEvent.json(snapshot)

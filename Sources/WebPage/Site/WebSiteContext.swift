@@ -28,13 +28,16 @@ public struct WebSiteContext: Sendable {
     /// The current time, Unix seconds (ages, stale marks, "last 24 hours";
     /// injectable for tests).
     public var now: @Sendable () -> Int64
+    /// Each station's calibration: charts and Now show corrected values.
+    public var corrector: ObservationCorrector
 
     /// Makes a context from its parts; without `zones` every device is in `timeZone`.
     public init(
         databasePath: String, timeZone: TimeZoneRules, zones: StationZones? = nil, units: PublishedUnits,
         report: @escaping @Sendable () -> StatusReport, forecastLocationKey: @escaping @Sendable () -> String?,
-        now: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) }
+        now: @escaping @Sendable () -> Int64 = { Int64(Glibc.time(nil)) }, corrector: ObservationCorrector = ObservationCorrector()
     ) {
+        self.corrector = corrector
         self.databasePath = databasePath
         self.timeZone = timeZone
         self.zones = zones ?? StationZones(timeZone)

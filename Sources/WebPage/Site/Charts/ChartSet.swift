@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Meteorology
+import Pipeline
 import Storage
 
 /// Every series of the Charts page over one period, read in one pass over
@@ -49,14 +50,14 @@ struct ChartSet {
         strikes = ChartSeries("Lightning strike", period: period, reduction: .minimum, mark: .dots, style: "s1", decimals: 0)
     }
 
-    /// The series read from `store`.
+    /// The series read from `store`, observations corrected by `correction`.
     static func load(
-        from store: Store, period: ChartPeriod, units: WebUnits, forecastLocationKey: String?
+        from store: Store, period: ChartPeriod, units: WebUnits, forecastLocationKey: String?, correction: ObservationCorrection = .none
     ) throws -> ChartSet {
         var set = ChartSet(period: period, units: units)
         let serials = try store.devices().filter { $0.kind != .hub }.map(\.serial)
         for serial in serials {
-            try store.forEachObservation(serial: serial, from: period.start, to: period.end) { set.add($0, units: units) }
+            try store.forEachObservation(serial: serial, from: period.start, to: period.end) { set.add(correction.corrected($0), units: units) }
         }
         let admitted = Set(serials)
         var drawn = 0

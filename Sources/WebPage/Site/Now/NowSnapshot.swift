@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Meteorology
+import Pipeline
 import Storage
 
 /// What the Now page and the live event show, read from the store at one
@@ -17,13 +18,17 @@ struct NowSnapshot: Sendable {
     /// How far back the lightning list goes, seconds.
     static let lightningWindowSeconds: Int64 = 3 * 3_600
 
-    /// Reads the snapshot at `now`.
-    static func load(from store: Store, now: Int64, zones: StationZones, units: WebUnits) throws -> NowSnapshot {
-        let newest = try store.newestObservationPerDevice().sorted { ($0.timestamp, $1.serial) > ($1.timestamp, $0.serial) }
+    /// Reads the snapshot at `now`, observations corrected by `correction`.
+    static func load(
+        from store: Store, now: Int64, zones: StationZones, units: WebUnits, correction: ObservationCorrection = .none
+    ) throws -> NowSnapshot {
+        let newest = try store.newestObservationPerDevice().map(correction.corrected).sorted { ($0.timestamp, $1.serial) > ($1.timestamp, $0.serial) }
         var devices = [NowDevice]()
         for (index, record) in newest.enumerated() {
             let prefix = index == 0 ? "" : record.serial + ":"
-            devices.append(try device(record, prefix: prefix, store: store, now: now, timeZone: zones.zone(of: record.serial), units: units))
+            devices.append(
+                try device(
+                    record, prefix: prefix, store: store, now: now, timeZone: zones.zone(of: record.serial), units: units, correction: correction))
         }
         return NowSnapshot(now: now, devices: devices)
     }
@@ -31,7 +36,8 @@ struct NowSnapshot: Sendable {
     /// One device's values from its newest observation, today's summary,
     /// the last 3 hours of pressure and its strikes.
     static func device(
-        _ record: ObservationRecord, prefix: String, store: Store, now: Int64, timeZone: TimeZoneRules, units: WebUnits
+        _ record: ObservationRecord, prefix: String, store: Store, now: Int64, timeZone: TimeZoneRules, units: WebUnits,
+        correction: ObservationCorrection = .none
     ) throws -> NowDevice {
         let derived = DerivedObservation(DerivedObservation.Inputs(record))
         let stale = StaleRule.thresholdSeconds(powerSaveMode: derived.powerSaveMode, reportIntervalMinutes: record.reportIntervalMinutes)
@@ -54,7 +60,7 @@ struct NowSnapshot: Sendable {
             add("wind_direction", "Wind direction", ShownValue(plain: "from \(degrees) degrees" + (name.map { " (\($0))" } ?? "")))
         }
         add("station_pressure", "Station pressure", measured("station_pressure", record.stationPressureMillibars))
-        if record.stationPressureMillibars != nil, let trend = try pressureTrend(record, store: store) {
+        if record.stationPressureMillibars != nil, let trend = try pressureTrend(record, store: store, correction: correction) {
             let change = units.shown(field: "pressure_change_3_hours", trend.changeMillibars)
             let sign = trend.changeMillibars > 0 && !change.text.hasPrefix("0 ") ? "+" : ""
             add("pressure_trend", "Pressure trend", ShownValue(plain: "\(trend.direction.rawValue), \(sign)\(change.text) in 3 hours"))
@@ -105,10 +111,10 @@ struct NowSnapshot: Sendable {
 
     /// The 3-hour trend (spec 9.13, `PressureTrend`) from the samples of the
     /// 3 hours 15 minutes before the newest observation.
-    static func pressureTrend(_ record: ObservationRecord, store: Store) throws -> PressureTrend? {
+    static func pressureTrend(_ record: ObservationRecord, store: Store, correction: ObservationCorrection = .none) throws -> PressureTrend? {
         var samples = [(timestamp: Int64, millibars: Double)]()
         try store.forEachObservation(serial: record.serial, from: record.timestamp - 3 * 3_600 - 15 * 60, to: record.timestamp + 1) {
-            if let pressure = $0.stationPressureMillibars { samples.append(($0.timestamp, pressure)) }
+            if let pressure = correction.corrected($0).stationPressureMillibars { samples.append(($0.timestamp, pressure)) }
         }
         return PressureTrend(samples: samples)
     }
