@@ -22,7 +22,7 @@
 ///   by device and time range, which the primary key serves.
 public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
-    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
+    public static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version11]
 
     /// The version this binary creates and understands.
     public static var currentVersion: Int { migrations.last?.version ?? 0 }
@@ -339,6 +339,26 @@ public enum Schema {
         sql: """
             ALTER TABLE sink_cursors ADD COLUMN backfill_next INTEGER;
             ALTER TABLE sink_cursors ADD COLUMN backfill_end INTEGER;
+            """
+    )
+
+    /// Version 11: the quality checks' verdicts (issue #43, docs/data.md),
+    /// beside the raw rows they judge and written in the same transaction:
+    /// one row per value that is not good (`verdict` is `suspect` or `bad`,
+    /// `reason` the rule's code, `field` the value's protocol name). The
+    /// observations keep their raw values. Version 10 is another part's.
+    static let version11 = Migration(
+        version: 11,
+        name: "observation verdicts",
+        sql: """
+            CREATE TABLE observation_verdicts (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                timestamp INTEGER NOT NULL,
+                field TEXT NOT NULL,
+                verdict TEXT NOT NULL,
+                reason TEXT NOT NULL,
+                PRIMARY KEY (device_id, timestamp, field)
+            ) WITHOUT ROWID;
             """
     )
 }
