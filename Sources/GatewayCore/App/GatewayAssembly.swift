@@ -196,7 +196,8 @@ public struct GatewayAssembly: Sendable {
             switch event {
             case .message(let received):
                 ingestor.ingest(
-                    received.message, source: .udp, receivedAt: received.receivedAt.secondsSince1970, isLate: received.isLate)
+                    received.message, source: .udp, receivedAt: received.receivedAt.secondsSince1970, isLate: received.isLate,
+                    outOfBounds: received.diagnostics.rangeViolations.map(\.field))
             case .future(let future):
                 quarantine.keep(future)
             case .rejected, .ignored:

@@ -23,6 +23,10 @@ import TempestUDP
 ///   events, never the latest values.
 /// - Daily totals go with observations, as of the observation's own time,
 ///   never past the clock's tolerance.
+/// - Each observation is judged as received (`QualityJudge`): its verdicts
+///   are stored beside the raw row, and what counts and publishes is the
+///   message with its bad values removed (unknown, never 0). Backfilled
+///   history is not judged.
 /// - A strike that arrives twice, from the station and from the WeatherFlow
 ///   cloud, is stored as one row, counted and published once
 ///   (`StrikeMemory`); with `mqtt.lightning_strikes = "confirmed"` only
@@ -48,14 +52,17 @@ public final class Ingestor: Sendable {
     private let strikes = Mutex(StrikeMemory())
     /// `mqtt.lightning_strikes = "confirmed"`; a reload may change it.
     private let confirmedStrikesOnly: Atomic<Bool>
+    /// The quality checks (`[quality]`).
+    public let quality: QualityJudge
 
     /// An ingestor that stores through `writer` and submits with each
     /// message what `planner` plans for the outlets (nil: nothing).
     public init(
         writer: StoreWriter, summaries: DailySummaryKeeper, activity: DeviceActivity, planner: (any DeliveryPlanner)?,
         site: DerivedObservation.Site?, operatorLog: OperatorLog, figures: StationFigures? = nil,
-        publishesConfirmedStrikesOnly: Bool = false
+        publishesConfirmedStrikesOnly: Bool = false, quality: QualityJudge = QualityJudge()
     ) {
+        self.quality = quality
         self.confirmedStrikesOnly = Atomic(publishesConfirmedStrikesOnly)
         self.figures = figures
         self.writer = writer
@@ -93,17 +100,22 @@ public final class Ingestor: Sendable {
 
     /// Stores and counts one message received at `receivedAt` (the
     /// gateway's clock) and publishes it unless it is backfilled history.
-    public func ingest(_ message: TempestMessage, source: ObservationRecord.Source, receivedAt now: Int64, isLate: Bool) {
+    /// `outOfBounds` names the values the decoder discarded (a verdict each).
+    public func ingest(
+        _ message: TempestMessage, source: ObservationRecord.Source, receivedAt now: Int64, isLate: Bool, outOfBounds: [String] = []
+    ) {
         if source != .backfill { activity.note(message, receivedAt: now, source: source) }
-        var writes = StoreWrites.writes(for: message, source: source, receivedAt: now)
+        // The raw message is stored and judged; its bad values count and publish as unknown.
+        let verdicts = source == .backfill ? MessageVerdicts() : quality.judge(message, outOfBounds: outOfBounds)
+        var writes = StoreWrites.writes(for: message, source: source, receivedAt: now) + verdicts.storeWrites
+        let published = verdicts.removingBad(from: message)
         // What counts and publishes: the message, or for a strike its first
         // copy with the best mark, or nothing (a copy, or not confirmed).
-        let counted = self.counted(message, source: source)
+        let counted = self.counted(published, source: source)
         if let counted {
             let totals = summaries.ingest(counted, now: now)
             let countedWrites =
-                message.isLightningStrike && counted != message
-                ? StoreWrites.writes(for: counted, source: source, receivedAt: now) : writes
+                counted != message ? StoreWrites.writes(for: counted, source: source, receivedAt: now) : writes
             figures?.note(countedWrites + totals)
             writes += totals
         }
@@ -114,7 +126,8 @@ public final class Ingestor: Sendable {
                     source: source, receivedAt: now, isLate: isLate,
                     site: sites.withLock { $0.site(for: message.envelope.serialNumber.rawValue) },
                     confirmedStrikesOnly: confirmedStrikesOnly.load(ordering: .relaxed),
-                    figures: DeliveryFigures(summaries: summaries, stationFigures: figures, now: now, isLate: isLate))
+                    figures: DeliveryFigures(summaries: summaries, stationFigures: figures, now: now, isLate: isLate),
+                    unknownValues: verdicts.badFieldsOfNewestRow)
                 if let planned = planner.plan(counted, context: context) {
                     writes += planned.writes
                     notice = planned.notice
