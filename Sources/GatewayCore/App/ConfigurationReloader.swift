@@ -67,6 +67,7 @@ final class ConfigurationReloader: Sendable {
         writer.setRetention(new.storage.retentionPolicy)
         ingestor.setSites(StationSites(new.stations))
         ingestor.setPublishesConfirmedStrikesOnly(new.mqtt.publishesConfirmedStrikesOnly)
+        ingestor.quality.setThresholds(GatewayRun.qualityThresholds(new))
         if let publisher, new.mqtt.enabled {
             // The password is read again too: a rotated secret counts as a change.
             do {

@@ -189,7 +189,8 @@ public struct GatewayAssembly: Sendable {
         }
         let ingestor = Ingestor(
             writer: writer, summaries: summaries, activity: activity, planner: planner, site: StationSites.site(of: settings.station),
-            operatorLog: operatorLog, figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly)
+            operatorLog: operatorLog, figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly,
+            quality: QualityJudge(thresholds: GatewayRun.qualityThresholds(settings)))
         ingestor.setSites(StationSites(settings.stations))
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             hooks.onListenerEvent?(event)
