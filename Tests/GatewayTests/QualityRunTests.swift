@@ -2,7 +2,9 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Foundation
+import Pipeline
 import Storage
+import TempestUDP
 import TempestTestKit
 import Testing
 
@@ -87,6 +89,17 @@ struct QualityRunTests {
         #expect(events().last?.contains(#""quality":{"air_temperature":"sensor_failed"}"#) == true, "\(seen())")
         #expect(Self.latest(watcher, "air_temperature") == "")
         #expect(Self.latest(watcher, "air_temperature_min_today") == "21.5")
+        #expect(Self.latest(watcher, "quality_problem") == "ON")
+        // `status` and `doctor` name the finding and since when.
+        let since = UTCTime.iso8601(UnixTimestamp(secondsSince1970: now - 240))
+        let status = try Gateway.run(["status", "--json", "--database", database])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any])
+        let findings = try #require(report["quality_findings"] as? [[String: String]], "\(status.standardOutput)")
+        #expect(findings == [["serial_number": Self.serial, "field": "air_temperature", "verdict": "bad", "reason": "sensor_failed", "since": since]])
+        let text = try Gateway.run(["status", "--database", database])
+        #expect(text.standardOutput.contains("Quality finding on device \(Self.serial): value air_temperature is bad, reason sensor_failed, since \(since)."), "\(text.standardOutput)")
+        let doctor = try Gateway.run(["doctor", "--json", "--port", String(try FreePort.udp()), "--seconds", "1", "--no-mqtt", "--database", database])
+        #expect(doctor.standardOutput.contains("\(Self.serial) air_temperature bad (sensor_failed) since \(since)"), "\(doctor.standardOutput)")
 
         // A good status and a normal reading: the values are back.
         try sender.send(Self.status(now - 150, sensorStatus: 0))
@@ -94,6 +107,7 @@ struct QualityRunTests {
         try sender.send(Self.observation(now - 120, temperature: "21.7"))
         #expect(Self.waitFor(watcher, ["air_temperature": "21.7", "quality": "{}"]), "\(seen())")
         #expect(Self.latest(watcher, "dew_point").map { !$0.isEmpty } == true)
+        #expect(Self.latest(watcher, "quality_problem") == "OFF")
 
         // Power-save mode 3 (wind sampled every 300 s): the haptic rain sensor is off.
         try sender.send(Self.observation(now - 60, temperature: "21.8", sampleInterval: 300, battery: "2.35"))

@@ -263,7 +263,8 @@ public struct GatewayAssembly: Sendable {
                 forecast: forecastService.component.map(ForecastStatus.init(service:)),
                 diskSpace: writerStatus.isDiskFull ? DiskSpace.of(databasePath: path, heldRecords: writerStatus.pendingCount) : nil,
                 nearbyStrikes: followsNearbyStrikes ? ingestor.nearbyStrikes.summary(now: Int64(Glibc.time(nil))) : nil,
-                exports: exports.map(\.status), uploads: uploads?.members.map(\.status) ?? [])
+                exports: exports.map(\.status), uploads: uploads?.members.map(\.status) ?? [],
+                qualityFindings: ingestor.quality.activeFindings())
         }
 
         self.inbox = inbox

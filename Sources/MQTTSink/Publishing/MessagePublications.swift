@@ -167,6 +167,7 @@ public struct MessagePublications {
             var quality = JSONWriter()
             MessagePublications.writeQuality(unknownValues, into: &quality)
             fields.append(("quality", quality.text))
+            fields.append(("quality_problem", unknownValues.isEmpty ? "OFF" : "ON"))
             for (name, text) in MessagePublications.flatMembers(of: newestRow) {
                 if let value = Double(text), PublishedUnits.quantity(of: name) != nil {
                     add(name, value)
