@@ -2,6 +2,7 @@
 // Copyright 2026 the tempest-gateway authors
 
 import Meteorology
+import Pipeline
 import Storage
 
 /// Every series of the Charts page over one period, read in one pass over
@@ -56,7 +57,9 @@ struct ChartSet {
         var set = ChartSet(period: period, units: units)
         let serials = try store.devices().filter { $0.kind != .hub }.map(\.serial)
         for serial in serials {
-            try store.forEachObservation(serial: serial, from: period.start, to: period.end) { set.add($0, units: units) }
+            // A value the quality checks judged bad leaves a gap.
+            let bad = try store.badValues(serial: serial, from: period.start, to: period.end)
+            try store.forEachObservation(serial: serial, from: period.start, to: period.end) { set.add(bad.removing(from: $0), units: units) }
         }
         let admitted = Set(serials)
         var drawn = 0
