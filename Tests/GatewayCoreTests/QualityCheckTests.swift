@@ -86,6 +86,16 @@ import Testing
         #expect(Self.verdict(try Self.judge(judge, Self.observation(at: Self.start + 420, temperature: "-10.0")), "air_temperature") == "good")
     }
 
+    @Test func aLateRowIsJudgedWithoutHistoryAndMovesNone() throws {
+        let judge = QualityJudge()
+        _ = try Self.judge(judge, Self.observation(at: Self.start + 60, temperature: "20.0"))
+        // Older than the newest: no step is judged from it, and it is no reference for the next.
+        #expect(Self.verdict(try Self.judge(judge, Self.observation(at: Self.start, temperature: "35.0")), "air_temperature") == "good")
+        #expect(Self.verdict(try Self.judge(judge, Self.observation(at: Self.start + 120, temperature: "35.0")), "air_temperature") == "bad impossible_step")
+        // The rules that need no history still apply.
+        #expect(Self.verdict(try Self.judge(judge, Self.observation(at: Self.start + 30, temperature: "85.0")), "air_temperature") == "bad out_of_bounds")
+    }
+
     @Test func aValueUnchangedForThreeHoursWhileOthersChangeIsSuspect() throws {
         let judge = QualityJudge()
         var last = MessageVerdicts()

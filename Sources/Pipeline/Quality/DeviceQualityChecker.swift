@@ -57,6 +57,9 @@ public struct DeviceQualityChecker: Sendable {
     private var unchangedSince: [String: Held] = [:]
     private var sensorStatus = SensorStatus(rawValue: 0)
     private var lastRainStart: Int64?
+    /// The newest row judged: an older one (late, or the cloud's copy) is
+    /// judged by the rules that need no history and moves no history.
+    private var newestTimestamp: Int64?
 
     /// A checker with no history.
     public init(thresholds: QualityThresholds) {
@@ -84,7 +87,8 @@ public struct DeviceQualityChecker: Sendable {
             found[field] = (verdict, reason)
         }
         for field in outOfBounds where row.values[field] == nil { flag(field, .bad, .outOfBounds) }
-        let stuck = stuckFields(in: row)
+        let isNewest = newestTimestamp.map { row.timestamp > $0 } ?? true
+        let stuck = isNewest ? stuckFields(in: row) : []
         for field in stuck { flag(field, .suspect, .stuck) }
         for (flagBit, fields) in Self.failureFields where sensorStatus.contains(flagBit) {
             for field in fields where row.fieldNames.contains(field) {
@@ -93,7 +97,7 @@ public struct DeviceQualityChecker: Sendable {
                 flag(field, agrees ? .bad : .suspect, agrees ? .sensorFailed : .sensorFailedBitOnly)
             }
         }
-        for (field, value) in row.values {
+        for (field, value) in row.values where isNewest {
             guard let limit = Self.stepLimit(field, thresholds), let last = lastGood[field] else { continue }
             let seconds = row.timestamp - last.timestamp
             guard seconds > 0, seconds <= QualityThresholds.stepWindowSeconds else { continue }
@@ -102,11 +106,20 @@ public struct DeviceQualityChecker: Sendable {
             if abs(value - last.value) > allowed { flag(field, .bad, .impossibleStep) }
         }
         judgeRain(row, flag: flag)
+        guard isNewest else { return Self.findings(found, serial: serial, timestamp: row.timestamp) }
+        newestTimestamp = row.timestamp
         for (field, value) in row.values where Self.stepLimit(field, thresholds) != nil && found[field]?.verdict != .bad {
             lastGood[field] = Held(value: value, timestamp: row.timestamp)
         }
-        return found.keys.sorted().map { field in
-            ValueFinding(serial: serial, timestamp: row.timestamp, field: field, verdict: found[field]!.verdict, reason: found[field]!.reason)
+        return Self.findings(found, serial: serial, timestamp: row.timestamp)
+    }
+
+    /// The findings by field as a list, in field order.
+    private static func findings(
+        _ found: [String: (verdict: QualityVerdict, reason: QualityReason)], serial: String, timestamp: Int64
+    ) -> [ValueFinding] {
+        found.keys.sorted().map { field in
+            ValueFinding(serial: serial, timestamp: timestamp, field: field, verdict: found[field]!.verdict, reason: found[field]!.reason)
         }
     }
 

@@ -12,6 +12,8 @@ public final class QualityJudge: Sendable {
         var thresholds: QualityThresholds
         var devices: [String: DeviceQualityChecker] = [:]
         var active: [String: [String: ValueFinding]] = [:]
+        /// Each device's newest row judged: only it sets the active findings.
+        var newest: [String: Int64] = [:]
     }
 
     private let state: Mutex<State>
@@ -56,6 +58,8 @@ public final class QualityJudge: Sendable {
             for row in rows.sorted(by: { $0.timestamp < $1.timestamp }) {
                 let rowFindings = checker.judge(row, serial: serial, outOfBounds: discarded)
                 findings += rowFindings
+                guard row.timestamp >= state.newest[serial] ?? row.timestamp else { continue }
+                state.newest[serial] = row.timestamp
                 state.active[serial] = Self.active(rowFindings, previous: state.active[serial] ?? [:])
             }
             state.devices[serial] = checker
