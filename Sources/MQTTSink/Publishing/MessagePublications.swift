@@ -121,8 +121,9 @@ public struct MessagePublications {
         func addHighRate(_ name: String, _ value: Int64?) {
             if highRateValues { add(name, value) } else { fields.append((name, "")) }
         }
-        /// A derived value; with a value the quality checks made unknown,
-        /// a missing one is published as unknown (an empty payload) too.
+        /// A derived number; with a value the quality checks made unknown, a
+        /// missing one is published as unknown (an empty payload) too. Texts
+        /// are left out instead: Home Assistant refuses an empty enum state.
         func derive<Value>(_ name: String, _ value: Value?, _ add: (String, Value?) -> Void) {
             if value == nil, !unknownValues.isEmpty { fields.append((name, "")) } else { add(name, value) }
         }
@@ -184,15 +185,15 @@ public struct MessagePublications {
             derive("wet_bulb", derived.wetBulbCelsius, add)
             derive("delta_t", derived.deltaTCelsius, add)
             derive("cloud_base", derived.cloudBaseMeters, add)
-            derive("dew_point_comfort", derived.dewPointComfort?.rawValue, add)
+            add("dew_point_comfort", derived.dewPointComfort?.rawValue)
             derive("air_density", derived.airDensityKilogramsPerCubicMeter, add)
             derive("rain_rate", derived.rainRate?.millimetersPerHour, add)
-            derive("rain_intensity", derived.rainIntensity?.publishedText, add)
-            derive("cardinal_direction", derived.cardinalDirection, add)
+            add("rain_intensity", derived.rainIntensity?.publishedText)
+            add("cardinal_direction", derived.cardinalDirection)
             derive("beaufort", derived.beaufort.map { Int64($0.force) }, add)
-            derive("uv_category", derived.uvCategory?.rawValue, add)
-            derive("battery_level", derived.batteryLevel?.rawValue, add)
-            derive("power_save_mode", derived.powerSaveMode.map(Int64.init), add)
+            add("uv_category", derived.uvCategory?.rawValue)
+            add("battery_level", derived.batteryLevel?.rawValue)
+            add("power_save_mode", derived.powerSaveMode.map(Int64.init))
             if let totals {
                 add("rain_today", totals.today.rainMillimeters)
                 add("rain_yesterday", totals.yesterday.rainMillimeters)
