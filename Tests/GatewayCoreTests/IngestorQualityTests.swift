@@ -47,6 +47,10 @@ import Testing
         #expect(Self.latest(harness.sink, "air_temperature") == "21.5")
         #expect(Self.latest(harness.sink, "dew_point").map { !$0.isEmpty } == true)
         #expect(Self.latest(harness.sink, "quality") == "{}")
+        // After a restart the day's low is rebuilt from the stored rows without the bad one.
+        let restored = DailySummaryKeeper(timeZone: .utc)
+        _ = try await harness.writer.perform { store in try restored.restore(from: store, now: Self.start + 120) }
+        #expect(restored.current(serial: Self.serial, now: Self.start + 120).today.minimumTemperature?.value == 21.5)
         harness.writer.shutdown()
     }
 }

@@ -59,7 +59,9 @@ public final class StationFigures: Sendable {
         var writes = [StoreWrite]()
         for serial in serials {
             try store.forEachDailySummary(serial: serial) { writes.append(.dailySummary($0)) }
-            try store.forEachObservation(serial: serial, from: from, to: latest + 1) { writes.append(.observation($0)) }
+            // Values the quality checks judged bad count after a restart no more than when they came.
+            let bad = try store.badValues(serial: serial, from: from, to: latest)
+            try store.forEachObservation(serial: serial, from: from, to: latest + 1) { writes.append(.observation(bad.removing(from: $0))) }
         }
         let admitted = Set(serials)
         writes += try store.lightningStrikes(from: from, to: latest + 1).filter {

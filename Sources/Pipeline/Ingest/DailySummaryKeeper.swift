@@ -65,8 +65,11 @@ public final class DailySummaryKeeper: Sendable {
         func from(_ zone: TimeZoneRules) -> Int64 { zone.startOfDay(zone.localDate(at: newest).previous) }
         var observations = [ObservationSample]()
         for device in try store.devices() where device.kind != .hub && including(device.serial) {
-            try store.forEachObservation(serial: device.serial, from: from(zones.zone(of: device.serial)), to: latest) { record in
-                observations.append(DailySummaryKeeper.sample(record))
+            let start = from(zones.zone(of: device.serial))
+            // Values the quality checks judged bad count after a restart no more than when they came.
+            let bad = try store.badValues(serial: device.serial, from: start, to: latest)
+            try store.forEachObservation(serial: device.serial, from: start, to: latest) { record in
+                observations.append(DailySummaryKeeper.sample(bad.removing(from: record)))
             }
         }
         // Read from the earliest station's start, each kept from its own device's.
