@@ -36,23 +36,26 @@ extension Store {
         var warmest: (value: Int64, at: Int64)?
         var coldest: (value: Int64, at: Int64)?
         var strongestGust: (value: Int64, at: Int64, direction: Int64?)?
+        // Values the quality checks judged bad count no more than when they came.
+        let bad = try badFields(device: device, from: start, to: end)
+        func isGood(_ field: String, at timestamp: Int64) -> Bool { !(bad[timestamp]?.contains(field) ?? false) }
         // Packed days included; rows come in time order, so strict comparisons keep the earliest on ties.
         try forEachRow(.observations, device: device, from: start, to: end, descending: false) { row in
             rows += 1
             let at = row[time] ?? 0
-            if let amount = row[rain] {
+            if let amount = row[rain], isGood("rain_accumulated", at: at) {
                 rainNanometres += amount
                 if amount > 0 { rainMinutes += row[interval] ?? 1 }
             }
-            if let count = row[strikeCount] {
+            if let count = row[strikeCount], isGood("lightning_strike_count", at: at) {
                 observedStrikes += count
                 if count > 0, let distance = row[strikeDistance] { observedClosest = min(observedClosest ?? distance, distance) }
             }
-            if let value = row[temperature] {
+            if let value = row[temperature], isGood("air_temperature", at: at) {
                 if value > (warmest?.value ?? .min) { warmest = (value, at) }
                 if value < (coldest?.value ?? .max) { coldest = (value, at) }
             }
-            if let value = row[gust], value > (strongestGust?.value ?? .min) { strongestGust = (value, at, row[direction]) }
+            if let value = row[gust], isGood("wind_gust", at: at), value > (strongestGust?.value ?? .min) { strongestGust = (value, at, row[direction]) }
             return true
         }
         guard rows > 0 else { return nil }

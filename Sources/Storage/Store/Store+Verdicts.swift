@@ -37,4 +37,17 @@ extension Store {
         }
         return rows
     }
+
+    /// The fields judged bad of a device's rows with `from <= timestamp < to`, by row time.
+    func badFields(device: Int64, from: Int64, to: Int64) throws -> [Int64: Set<String>] {
+        let statement = try database.statement(
+            "SELECT timestamp, field FROM observation_verdicts WHERE device_id = ? AND timestamp >= ? AND timestamp < ? AND verdict = 'bad'")
+        defer { statement.reset() }
+        try statement.bind(device, at: 0)
+        try statement.bind(from, at: 1)
+        try statement.bind(to, at: 2)
+        var fields: [Int64: Set<String>] = [:]
+        while try statement.step() { fields[statement.int64(0) ?? 0, default: []].insert(statement.string(1) ?? "") }
+        return fields
+    }
 }
