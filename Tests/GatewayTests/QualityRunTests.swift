@@ -55,15 +55,7 @@ struct QualityRunTests {
         try watcher.start()
         defer { watcher.send(signal: SIGTERM) }
         usleep(400_000)
-        let gateway = try ChildProcess(
-            executable: Gateway.path,
-            arguments: [
-                "run", "--database", database, "--udp-address", "127.0.0.1", "--udp-port", String(udpPort), "--print", "none",
-                "--timezone", "UTC", "--mqtt-host", "127.0.0.1", "--mqtt-port", String(broker.port),
-                "--mqtt-client-id", "gateway-quality-test",
-            ])
-        try gateway.start()
-        #expect(gateway.waitFor(timeoutSeconds: 20) { $0.standardErrorSoFar.contains("Listening") }, "\(gateway.standardErrorSoFar)")
+        let gateway = try Gateway.startWithBroker(database: database, udpPort: udpPort, brokerPort: broker.port, clientID: "gateway-quality-test")
         let sender = try UDPSender(port: udpPort)
         let now = Int64(Date().timeIntervalSince1970)
         let seen = { "\(watcher.standardOutputSoFar.suffix(4_000))" }
