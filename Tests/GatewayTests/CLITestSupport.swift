@@ -29,6 +29,23 @@ enum Gateway {
         return gateway
     }
 
+    /// Starts `run` publishing to the broker at 127.0.0.1:`brokerPort` as
+    /// `clientID`, UDP on 127.0.0.1 at `udpPort`, days in UTC, and waits (at
+    /// most 20 s) until it listens.
+    static func startWithBroker(database: String, udpPort: UInt16, brokerPort: UInt16, clientID: String) throws -> ChildProcess {
+        let gateway = try ChildProcess(
+            executable: path,
+            arguments: [
+                "run", "--database", database, "--udp-address", "127.0.0.1", "--udp-port", String(udpPort), "--print", "none",
+                "--timezone", "UTC", "--mqtt-host", "127.0.0.1", "--mqtt-port", String(brokerPort), "--mqtt-client-id", clientID,
+            ])
+        try gateway.start()
+        guard gateway.waitFor(timeoutSeconds: 20, { $0.standardErrorSoFar.contains("Listening") }) else {
+            throw TestKitError("run did not start: \(gateway.standardErrorSoFar)")
+        }
+        return gateway
+    }
+
     /// The text a running gateway's /metrics at 127.0.0.1:`port` serves.
     static func scrapeMetrics(port: UInt16) throws -> String {
         try ChildProcess.run(executable: "/usr/bin/curl", arguments: ["-s", "http://127.0.0.1:\(port)/metrics"]).standardOutput

@@ -19,18 +19,7 @@ struct FutureTimestampTests {
     }
 
     func startGateway(database: String, broker: MosquittoBroker, udpPort: UInt16) throws -> ChildProcess {
-        let gateway = try ChildProcess(
-            executable: Gateway.path,
-            arguments: [
-                "run", "--database", database, "--udp-address", "127.0.0.1", "--udp-port", String(udpPort), "--print", "none",
-                "--timezone", "UTC", "--mqtt-host", "127.0.0.1", "--mqtt-port", String(broker.port),
-                "--mqtt-client-id", "gateway-future-test",
-            ])
-        try gateway.start()
-        guard gateway.waitFor(timeoutSeconds: 20, { $0.standardErrorSoFar.contains("Listening") }) else {
-            throw TestKitError("run did not start: \(gateway.standardErrorSoFar)")
-        }
-        return gateway
+        try Gateway.startWithBroker(database: database, udpPort: udpPort, brokerPort: broker.port, clientID: "gateway-future-test")
     }
 
     /// The last value published on `field` for the test's device, as a

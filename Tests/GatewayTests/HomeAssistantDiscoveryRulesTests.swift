@@ -62,12 +62,12 @@ struct HomeAssistantDiscoveryRulesTests {
         // The Tempest's own signal comes once a minute: still its plain value.
         let tempestSignal = try config(lean.configs(for: Self.tempest), "/rssi/config")
         #expect(tempestSignal["state_topic"] as? String == "wx/ST-00054321/rssi")
-        #expect(tempestSignal["value_template"] == nil)
+        #expect(tempestSignal["value_template"] as? String == HomeAssistantDiscovery.unknownWhenEmpty)
 
         let plain = HomeAssistantDiscovery(layout: TopicLayout(base: "wx"), units: imperial, highRateValues: true)
         let plainWind = try config(plain.configs(for: Self.tempest), "/wind_speed/config")
         #expect(plainWind["state_topic"] as? String == "wx/ST-00054321/wind_speed")
-        #expect(plainWind["value_template"] == nil)
+        #expect(plainWind["value_template"] as? String == HomeAssistantDiscovery.unknownWhenEmpty)
         #expect(plainWind["unit_of_measurement"] as? String == "mph")
         let plainSignal = try config(plain.configs(for: Self.hub), "/rssi/config")
         #expect(plainSignal["state_topic"] as? String == "wx/HB-00012345/rssi")

@@ -220,6 +220,32 @@ struct StoreTests {
         #expect(corrected.strikeCount == 2)
     }
 
+    @Test("a daily summary rebuilt from stored rows leaves out the values judged bad, not the suspect ones")
+    func dailySummaryWithoutBadValues() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("verdicts.sqlite"))
+        try store.write {
+            for (minute, temperature) in [(0, 5.0), (1, 0.0), (2, 7.5), (3, 30.0)] {
+                var row = Fixtures.observation(at: Fixtures.dayStart + Int64(minute) * 60, temperature: temperature)
+                row.rainAccumulatedMillimeters = 0.5
+                try store.insert(row)
+            }
+            func verdict(_ minute: Int64, _ field: String, _ verdict: String) throws {
+                try store.insert(
+                    ObservationVerdictRecord(serial: Fixtures.tempest, timestamp: Fixtures.dayStart + minute * 60, field: field, verdict: verdict, reason: "r"))
+            }
+            try verdict(1, "air_temperature", "bad")
+            try verdict(1, "rain_accumulated", "bad")
+            try verdict(3, "air_temperature", "suspect")
+        }
+        let summary = try #require(
+            try store.computeDailySummary(serial: Fixtures.tempest, localDate: "2024-01-15", start: Fixtures.dayStart, end: Fixtures.dayStart + 86_400, updatedAt: 42))
+        #expect(summary.minimumTemperatureCelsius == 5)
+        #expect(summary.maximumTemperatureCelsius == 30)
+        #expect(abs(summary.rainMillimeters - 1.5) < 1e-9)
+        #expect(try store.verdicts(serial: Fixtures.tempest, from: 0, to: .max).map(\.field) == ["air_temperature", "rain_accumulated", "air_temperature"])
+    }
+
     @Test("forecast snapshots: the newest per location is returned")
     func forecastSnapshots() throws {
         let directory = try TemporaryDirectory()

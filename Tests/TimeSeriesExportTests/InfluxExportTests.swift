@@ -151,6 +151,32 @@ struct InfluxExportTests {
         #expect(try Self.export(server).storedLines(86_400..<86_500, from: store).sorted() == lines.sorted())
     }
 
+    @Test("a value the quality checks judged bad is left out of the points, a suspect one is sent; the store keeps it raw")
+    func badValuesAreLeftOut() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("quality.db")
+        var configuration = StoreWriterConfiguration()
+        configuration.keepsCommitJournal = true
+        let writer = try StoreWriter(path: path, configuration: configuration)
+        var observation = ObservationRecord(serial: "ST-00000001", timestamp: 86_400, kind: .tempest, source: .udp)
+        observation.airTemperatureCelsius = 0
+        observation.relativeHumidityPercent = 55
+        try writer.submit([
+            .observation(observation),
+            .verdict(ObservationVerdictRecord(serial: "ST-00000001", timestamp: 86_400, field: "air_temperature", verdict: "bad", reason: "sensor_failed")),
+            .verdict(ObservationVerdictRecord(serial: "ST-00000001", timestamp: 86_400, field: "relative_humidity", verdict: "suspect", reason: "stuck")),
+        ])
+        try await writer.flush()
+        writer.shutdown()
+        let store = try Store(readOnlyPath: path)
+        let server = try LocalHTTPServer()
+        var summaries: [String: String] = [:]
+        let lines = try Self.export(server).lines(for: try store.journalEntries(after: 0, limit: 100), from: store, summaries: &summaries)
+        #expect(lines == ["tempest_observation,device_type=tempest,serial=ST-00000001,source=udp,station=1 relative_humidity_percent=55.0 86400"])
+        #expect(try Self.export(server).storedLines(86_400..<86_500, from: store) == lines)
+        #expect(try store.observation(serial: "ST-00000001", timestamp: 86_400)?.airTemperatureCelsius == 0)
+    }
+
     @Test("a daily summary written again unchanged is not sent again once delivered; a change is, and a failed delivery forgets nothing")
     func unchangedSummariesAreNotResent() async throws {
         let directory = try TemporaryDirectory()

@@ -57,6 +57,35 @@ import WeatherUploads
         #expect(reading.uvIndex == nil)
     }
 
+    @Test func rainJudgedBadIsLeftOutOfTheSums() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("bad-rain.db")
+        let writer = try StoreWriter(path: path)
+        // 0.5 mm a minute for ten minutes; the haptic sensor was off for the middle four.
+        var last = ObservationRecord(serial: Self.tempest, timestamp: 0, kind: .tempest, source: .udp)
+        for minute in 0..<10 {
+            last = ObservationRecord(serial: Self.tempest, timestamp: Self.denverMidnight + Int64(minute) * 60, kind: .tempest, source: .udp)
+            last.rainAccumulatedMillimeters = 0.5
+            last.airTemperatureCelsius = 20
+            _ = try writer.submit(.observation(last))
+            if (3..<7).contains(minute) {
+                _ = try writer.submit(
+                    .verdict(
+                        ObservationVerdictRecord(
+                            serial: Self.tempest, timestamp: last.timestamp, field: "rain_accumulated", verdict: "bad", reason: "rain_sensor_off")))
+            }
+        }
+        try await writer.flush()
+        writer.shutdown()
+        let store = try Store(readOnlyPath: path)
+        let readings = StationReadings(station: UploadStation(latitudeDegrees: 39.7, longitudeDegrees: -105, elevationMeters: 1_600, sensorHeightMeters: 2, name: "x"), zone: .utc) {
+            $0 == Self.tempest
+        }
+        let reading = try readings.reading(last, from: store)
+        #expect(abs((reading.rainLastHourMillimeters ?? 0) - 3.0) < 1e-9)
+        #expect(reading.airTemperatureCelsius == 20)
+    }
+
     @Test func anAirAndASkyMakeOneReadingAndAMissingValueStaysMissing() async throws {
         let directory = try TemporaryDirectory()
         var air = ObservationRecord(serial: Self.air, timestamp: Self.denverMidnight, kind: .air, source: .udp)

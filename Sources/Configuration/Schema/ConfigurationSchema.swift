@@ -198,6 +198,29 @@ public enum ConfigurationSchema {
             "web", "password_file", .text(.path), default: nil,
             note: "$TEMPEST_WEB_PASSWORD, else the systemd credential web-password, else none (no password)",
             "A file holding the web page's password (mode 600); with one, every page and /events need it."),
+        // [quality] (docs/data.md, "Quality checks")
+        .init("quality", "enabled", .boolean, default: .boolean(true), "Judge every observation as received: a bad value is published as unknown, a suspect one flagged."),
+        .init(
+            "quality", "temperature_step_c", .decimal(0.1...100), default: .float(8),
+            "The largest air-temperature change in one minute, in °C; a larger step is bad."),
+        .init(
+            "quality", "humidity_step_percent", .decimal(0.1...100), default: .float(25),
+            "The largest relative-humidity change in one minute, in %; a larger step is bad."),
+        .init(
+            "quality", "pressure_step_hpa", .decimal(0.1...100), default: .float(3),
+            "The largest station-pressure change in one minute, in hPa; a larger step is bad."),
+        .init(
+            "quality", "stuck_hours", .decimal(0.5...168), default: .float(3),
+            "Hours a temperature, humidity, pressure or wind value may stay the same while the others change before it is suspect."),
+        .init(
+            "quality", "rain_sensor_off_volts", .decimal(0...5), default: .float(2.355),
+            "At or below this Tempest battery voltage (power-save mode 3) the haptic rain sensor is off: rain is unknown, not 0."),
+        .init(
+            "quality", "suspect_rain_wind_gust_m_s", .decimal(0...100), default: .float(10),
+            "Rain with no rain start before it is suspect while the gust is at least this, in m/s (a swaying mount, blowing sand)."),
+        .init(
+            "quality", "rain_start_window_minutes", .integer(1...1_440), default: .integer(60),
+            "Minutes after a rain start during which rain in strong wind is not suspect."),
         // [[export]], one table per destination (no environment variables: which table would one set?)
         .init("export", "format", .choice(["influx"]), default: .string("influx"), "The protocol: InfluxDB line protocol over HTTP (InfluxDB 1.x, 2 and 3, VictoriaMetrics, QuestDB, Telegraf)."),
         .init(

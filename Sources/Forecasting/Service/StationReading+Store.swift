@@ -31,18 +31,21 @@ extension StationReading {
     /// temperature or rain, with its recent temperatures; nil when none is
     /// younger than ``maximumAgeSeconds`` at `now`. With `serials`, only
     /// those devices count (one station's, when the gateway has several).
-    /// Rows are read corrected by `correction` (the stations' calibration).
+    /// Rows are read corrected by `correction` (the stations' calibration),
+    /// and values the quality checks judged bad are left out, as on MQTT.
     public static func latest(
         in store: Store, now: Int64, serials: Set<String>? = nil, correction: ObservationCorrection = .none
     ) throws -> (observation: ObservationRecord, recent: [TimedValue])? {
         let latest = try store.latestStates()
             .filter { $0.device.kind != .hub && serials?.contains($0.device.serial) ?? true }
-            .compactMap(\.latestObservation)
+            .compactMap(\.latestObservation).map(store.withoutBadValues)
             .map(correction.corrected)
             .filter { $0.airTemperatureCelsius != nil || $0.rainAccumulatedMillimeters != nil }
             .max { $0.timestamp < $1.timestamp }
         guard let latest, latest.timestamp >= now - maximumAgeSeconds, latest.timestamp <= now + 600 else { return nil }
-        let recent = try store.observations(serial: latest.serial, from: now - LocalCorrection.recentWindowSeconds, to: now + 60)
+        let start = now - LocalCorrection.recentWindowSeconds
+        let rows = try store.observations(serial: latest.serial, from: start, to: now + 60)
+        let recent = BadValues.removing(from: rows, verdicts: try store.verdicts(serial: latest.serial, from: start, to: now + 60))
             .map(correction.corrected)
             .compactMap { record in record.airTemperatureCelsius.map { TimedValue(time: record.timestamp, value: $0) } }
         return (latest, recent)

@@ -74,6 +74,7 @@ struct DoctorCommand: AsyncParsableCommand {
         checks.append(diskCheck(databasePath))
         checks += exportChecks(loaded.configuration, databasePath: databasePath)
         checks += uploadChecks(loaded.configuration, databasePath: databasePath)
+        if let quality = qualityCheck(databasePath: databasePath) { checks.append(quality) }
         if json {
             var writer = JSONWriter()
             writer.beginArray()

@@ -75,6 +75,7 @@ final class ConfigurationReloader: Sendable {
         } catch {
             changes.noteCalibrationFailed("\(error)")
         }
+        ingestor.quality.setThresholds(GatewayRun.qualityThresholds(new))
         if let publisher, new.mqtt.enabled {
             // The password is read again too: a rotated secret counts as a change.
             do {

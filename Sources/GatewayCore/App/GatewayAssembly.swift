@@ -204,14 +204,16 @@ public struct GatewayAssembly: Sendable {
         let ingestor = Ingestor(
             writer: writer, summaries: summaries, activity: activity, planner: planner, site: StationSites.site(of: settings.station),
             operatorLog: operatorLog, figures: figures, publishesConfirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly,
-            corrector: corrector, nearCastRainStandsIn: settings.weatherFlow.mode.hasOnlyNearCastRain)
+            corrector: corrector, nearCastRainStandsIn: settings.weatherFlow.mode.hasOnlyNearCastRain,
+            quality: QualityJudge(thresholds: GatewayRun.qualityThresholds(settings)))
         ingestor.setSites(StationSites(settings.stations))
         let handler: @Sendable (ListenerEvent) -> Void = { event in
             hooks.onListenerEvent?(event)
             switch event {
             case .message(let received):
                 ingestor.ingest(
-                    received.message, source: .udp, receivedAt: received.receivedAt.secondsSince1970, isLate: received.isLate)
+                    received.message, source: .udp, receivedAt: received.receivedAt.secondsSince1970, isLate: received.isLate,
+                    outOfBounds: received.diagnostics.rangeViolations.map(\.field))
             case .future(let future):
                 quarantine.keep(future)
             case .rejected, .ignored:
@@ -276,7 +278,8 @@ public struct GatewayAssembly: Sendable {
                 forecast: forecastService.component.map(ForecastStatus.init(service:)),
                 diskSpace: writerStatus.isDiskFull ? DiskSpace.of(databasePath: path, heldRecords: writerStatus.pendingCount) : nil,
                 nearbyStrikes: followsNearbyStrikes ? ingestor.nearbyStrikes.summary(now: Int64(Glibc.time(nil))) : nil,
-                exports: exports.map(\.status), uploads: uploads?.members.map(\.status) ?? [])
+                exports: exports.map(\.status), uploads: uploads?.members.map(\.status) ?? [],
+                qualityFindings: ingestor.quality.activeFindings())
         }
 
         self.inbox = inbox

@@ -232,6 +232,21 @@ public struct GatewayRun: Sendable {
             lightningNearbyMinutes: Int64(settings.mqtt.lightningNearbyMinutes), latitudeDegrees: settings.station.latitude)
     }
 
+    /// The quality checks' thresholds from `[quality]` (a reload applies new ones).
+    public static func qualityThresholds(_ settings: GatewayConfiguration) -> QualityThresholds {
+        let quality = settings.quality
+        var thresholds = QualityThresholds()
+        thresholds.enabled = quality.enabled
+        thresholds.temperatureStepCelsius = quality.temperatureStepCelsius
+        thresholds.humidityStepPercent = quality.humidityStepPercent
+        thresholds.pressureStepHectopascals = quality.pressureStepHectopascals
+        thresholds.stuckHours = quality.stuckHours
+        thresholds.rainSensorOffVolts = quality.rainSensorOffVolts
+        thresholds.suspectRainWindGustMetersPerSecond = quality.suspectRainWindGustMetersPerSecond
+        thresholds.rainStartWindowMinutes = Double(quality.rainStartWindowMinutes)
+        return thresholds
+    }
+
     /// The web page's server when `web.port` is set, serving ``WebSite``
     /// with the password from `web.password_file` (or its environment
     /// variable or credential); nil when the page is off. The log names

@@ -41,6 +41,8 @@ public struct StatusReport {
     public var exports: [ExportStatus] = []
     /// The `[[upload]]` destinations, in table order.
     public var uploads: [UploadStatus] = []
+    /// The quality checks' findings that still hold (`QualityJudge.activeFindings`).
+    public var qualityFindings: [ValueFinding] = []
 
     /// How much of a report is handed to `output` at a time: a report of
     /// thousands of devices is written out in pieces instead of being held
@@ -73,6 +75,7 @@ public struct StatusReport {
         if let admission { lines += admissionText(admission, now: now) }
         let devices = activity.sortedBySerial
         if devices.isEmpty { lines.append("No device heard yet.") }
+        lines += Self.qualityText(qualityFindings)
         var pendingBytes = 0
         func flush() {
             output(lines.joined(separator: "\n") + "\n")
@@ -163,6 +166,7 @@ public struct StatusReport {
             if json.text.utf8.count >= StatusReport.pieceBytes { output(json.takeText()) }
         }
         json.endArray()
+        Self.writeQuality(qualityFindings, into: &json)
         if let nearbyStrikes { Self.writeNearbyStrikes(nearbyStrikes, into: &json) }
         json.key("database")
         json.beginObject()
@@ -207,7 +211,7 @@ public struct StatusReport {
     }
 
     /// Makes one from its parts.
-    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, admission: DeviceAdmission.Snapshot? = nil, cloudFutureCount: Int = 0, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, webSocket: WebSocketFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil, nearbyStrikes: NearbyStrikeTally.Summary? = nil, exports: [ExportStatus] = [], uploads: [UploadStatus] = []) {
+    public init(startedAt: Int64, listener: UDPListener? = nil, bindAddress: String, activity: DeviceActivity, admission: DeviceAdmission.Snapshot? = nil, cloudFutureCount: Int = 0, writerStatus: StoreWriterStatus, databasePath: String, outboxDepth: Int? = nil, mqttEnabled: Bool, mqttConnected: Bool, mqttBroker: String, mqttInFlight: Int, cloud: CloudFollowerState? = nil, webSocket: WebSocketFollowerState? = nil, forecast: ForecastStatus? = nil, diskSpace: DiskSpace? = nil, nearbyStrikes: NearbyStrikeTally.Summary? = nil, exports: [ExportStatus] = [], uploads: [UploadStatus] = [], qualityFindings: [ValueFinding] = []) {
         self.webSocket = webSocket
         self.startedAt = startedAt
         self.listener = listener
@@ -228,6 +232,7 @@ public struct StatusReport {
         self.nearbyStrikes = nearbyStrikes
         self.exports = exports
         self.uploads = uploads
+        self.qualityFindings = qualityFindings
     }
 }
 

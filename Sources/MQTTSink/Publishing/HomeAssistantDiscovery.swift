@@ -176,6 +176,16 @@ public struct HomeAssistantDiscovery: Sendable {
             json.member("value_template", "{{ value_json.\(eventSource.member) }}")
         } else {
             json.member("state_topic", layout.value(serial: device.serial, field: entity.field))
+            if entity.component == .sensor, entity.unit != nil || entity.stateClass != nil {
+                // An empty payload is a value the quality checks made unknown:
+                // Home Assistant ignores an empty number but makes `None` unknown.
+                json.member("value_template", HomeAssistantDiscovery.unknownWhenEmpty)
+            }
+            if device.family != .hub {
+                // Why values of the device are unknown (docs/data.md, "Quality checks").
+                json.member("json_attributes_topic", layout.value(serial: device.serial, field: "quality"))
+                json.member("json_attributes_template", "{{ {'quality': value_json} | tojson }}")
+            }
         }
         if let deviceClass = classes.device { json.member("device_class", deviceClass) }
         let unit = eventSource != nil ? entity.unit : units.homeAssistantUnit(field: entity.field, fallback: entity.unit)
@@ -215,6 +225,10 @@ public struct HomeAssistantDiscovery: Sendable {
         json.endObject()
         return json.text
     }
+
+    /// The value template of a number read from its plain value topic: the
+    /// value, or unknown for the empty payload of a value judged bad.
+    public static let unknownWhenEmpty = "{{ value if value else None }}"
 
     public static func identifier(_ serial: String) -> String { "tempest_" + serial.lowercased().replacingHyphens() }
 

@@ -100,6 +100,8 @@ public struct HomeAssistantEntity: Sendable {
             lastRestart,
             .init(field: "sensor_status_text", name: "Sensor status", diagnostic: true),
             .init(field: "sensor_failure", name: "Sensor failure", component: .binarySensor, deviceClass: "problem", diagnostic: true),
+            // The quality checks' word (docs/data.md): on while a value is bad; its `quality` attribute names them.
+            .init(field: "quality_problem", name: "Quality problem", component: .binarySensor, deviceClass: "problem", diagnostic: true),
             .init(field: "lightning_disturber", name: "Lightning disturber", component: .binarySensor, deviceClass: "problem", diagnostic: true),
             .init(field: "lightning_noise", name: "Lightning noise", component: .binarySensor, deviceClass: "problem", diagnostic: true),
         ]

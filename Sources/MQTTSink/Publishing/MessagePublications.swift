@@ -33,7 +33,8 @@ public struct MessagePublications {
     public init(
         _ admitted: RapidWindThrottle.Admitted, layout: TopicLayout, source: String, receivedAt: Int64,
         site: DerivedObservation.Site?, totals: CurrentTotals?, qos: Int, units: PublishedUnits = .metric,
-        compatibility: WeatherFlow2MQTTCompatibility? = nil, snapshot: StationSnapshot? = nil, highRateValues: Bool = false
+        compatibility: WeatherFlow2MQTTCompatibility? = nil, snapshot: StationSnapshot? = nil, highRateValues: Bool = false,
+        unknownValues: [String: QualityReason] = [:]
     ) {
         let message = admitted.message
         let serial = message.envelope.serialNumber.rawValue
@@ -54,6 +55,11 @@ public struct MessagePublications {
                 // The WeatherFlow cloud's word on a strike, when it gave one (additive).
                 if case .lightningStrike(let strike) = message, let mark = strike.cloudMark {
                     json.member("cloud_mark", mark.name)
+                }
+                // The values the quality checks made unknown, and why (docs/data.md).
+                if !unknownValues.isEmpty {
+                    json.key("quality")
+                    MessagePublications.writeQuality(unknownValues, into: &json)
                 }
                 json.member("source", source)
                 json.member("received_at", receivedAt)
@@ -81,7 +87,8 @@ public struct MessagePublications {
                     payload: Array(state.payload.utf8), qos: qos, retain: false, priority: priority, createdAt: receivedAt))
         }
         values = MessagePublications.values(
-            for: message, layout: layout, site: site, totals: totals, units: units, highRateValues: highRateValues)
+            for: message, layout: layout, site: site, totals: totals, units: units, highRateValues: highRateValues,
+            unknownValues: unknownValues)
         if let snapshot { values += MessagePublications.values(of: snapshot, serial: serial, layout: layout, units: units) }
         if let gust = admitted.windowGustMetersPerSecond {
             let text = highRateValues ? units.text(field: "rapid_wind_gust", gust) : ""
@@ -94,7 +101,7 @@ public struct MessagePublications {
     /// every few seconds only with `highRateValues`.
     public static func values(
         for message: TempestMessage, layout: TopicLayout, site: DerivedObservation.Site?, totals: CurrentTotals?,
-        units: PublishedUnits = .metric, highRateValues: Bool = false
+        units: PublishedUnits = .metric, highRateValues: Bool = false, unknownValues: [String: QualityReason] = [:]
     ) -> [(topic: RetainedTopic, payload: String)] {
         let serial = message.envelope.serialNumber.rawValue
         var fields = [(String, String)]()
@@ -113,6 +120,12 @@ public struct MessagePublications {
         }
         func addHighRate(_ name: String, _ value: Int64?) {
             if highRateValues { add(name, value) } else { fields.append((name, "")) }
+        }
+        /// A derived number; with a value the quality checks made unknown, a
+        /// missing one is published as unknown (an empty payload) too. Texts
+        /// are left out instead: Home Assistant refuses an empty enum state.
+        func derive<Value>(_ name: String, _ value: Value?, _ add: (String, Value?) -> Void) {
+            if value == nil, !unknownValues.isEmpty { fields.append((name, "")) } else { add(name, value) }
         }
         var newestRow: ObservationRow?
         switch message {
@@ -150,6 +163,12 @@ public struct MessagePublications {
             addHighRate("seq", status.sequenceNumber)
         }
         if let newestRow {
+            // A value the quality checks judged bad: unknown, with its reason on `quality`.
+            for name in unknownValues.keys.sorted() { fields.append((name, "")) }
+            var quality = JSONWriter()
+            MessagePublications.writeQuality(unknownValues, into: &quality)
+            fields.append(("quality", quality.text))
+            fields.append(("quality_problem", unknownValues.isEmpty ? "OFF" : "ON"))
             for (name, text) in MessagePublications.flatMembers(of: newestRow) {
                 if let value = Double(text), PublishedUnits.quantity(of: name) != nil {
                     add(name, value)
@@ -158,20 +177,20 @@ public struct MessagePublications {
                 }
             }
             let derived = DerivedObservation(DerivedObservation.Inputs(newestRow), site: site)
-            add("dew_point", derived.dewPointCelsius)
-            add("feels_like", derived.feelsLikeCelsius)
-            add("heat_index", derived.heatIndexCelsius)
-            add("wind_chill", derived.windChillCelsius)
-            add("sea_level_pressure", derived.seaLevelPressureMillibars)
-            add("wet_bulb", derived.wetBulbCelsius)
-            add("delta_t", derived.deltaTCelsius)
-            add("cloud_base", derived.cloudBaseMeters)
+            derive("dew_point", derived.dewPointCelsius, add)
+            derive("feels_like", derived.feelsLikeCelsius, add)
+            derive("heat_index", derived.heatIndexCelsius, add)
+            derive("wind_chill", derived.windChillCelsius, add)
+            derive("sea_level_pressure", derived.seaLevelPressureMillibars, add)
+            derive("wet_bulb", derived.wetBulbCelsius, add)
+            derive("delta_t", derived.deltaTCelsius, add)
+            derive("cloud_base", derived.cloudBaseMeters, add)
             add("dew_point_comfort", derived.dewPointComfort?.rawValue)
-            add("air_density", derived.airDensityKilogramsPerCubicMeter)
-            add("rain_rate", derived.rainRate?.millimetersPerHour)
+            derive("air_density", derived.airDensityKilogramsPerCubicMeter, add)
+            derive("rain_rate", derived.rainRate?.millimetersPerHour, add)
             add("rain_intensity", derived.rainIntensity?.publishedText)
             add("cardinal_direction", derived.cardinalDirection)
-            add("beaufort", derived.beaufort.map { Int64($0.force) })
+            derive("beaufort", derived.beaufort.map { Int64($0.force) }, add)
             add("uv_category", derived.uvCategory?.rawValue)
             add("battery_level", derived.batteryLevel?.rawValue)
             add("power_save_mode", derived.powerSaveMode.map(Int64.init))
@@ -208,6 +227,13 @@ public struct MessagePublications {
         [("rain_today_raincheck", todayMillimeters), ("rain_yesterday_raincheck", yesterdayMillimeters)].compactMap { field, value in
             value.map { (layout.retainedValue(serial: serial, field: field), units.text(field: field, $0)) }
         }
+    }
+
+    /// The values made unknown, as a JSON object of reason codes by value name (`{}` for none).
+    static func writeQuality(_ unknownValues: [String: QualityReason], into json: inout JSONWriter) {
+        json.beginObject()
+        for name in unknownValues.keys.sorted() { json.member(name, unknownValues[name]!.rawValue) }
+        json.endObject()
     }
 
     /// A row's canonical members as (name, text) pairs, missing values left out.

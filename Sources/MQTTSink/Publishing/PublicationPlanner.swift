@@ -34,7 +34,7 @@ public struct PublicationPlanner: DeliveryPlanner {
         var publications = MessagePublications(
             admitted, layout: format.layout, source: context.source.name, receivedAt: context.receivedAt, site: context.site,
             totals: totals, qos: format.qos, units: format.units, compatibility: format.compatibility, snapshot: snapshot,
-            highRateValues: format.highRateValues)
+            highRateValues: format.highRateValues, unknownValues: context.unknownValues)
         if message.carriesObservations, context.confirmedStrikesOnly {
             // The observation's own strike count and distance: no one confirmed them.
             let unconfirmed = ["lightning_strike_count", "lightning_strike_avg_distance"].map {

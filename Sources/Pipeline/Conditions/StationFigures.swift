@@ -63,8 +63,10 @@ public final class StationFigures: Sendable {
         var writes = [StoreWrite]()
         for serial in serials {
             try store.forEachDailySummary(serial: serial) { writes.append(.dailySummary($0)) }
+            // Values the quality checks judged bad count after a restart no more than when they came.
+            let bad = try store.badValues(serial: serial, from: from, to: latest)
             try store.forEachObservation(serial: serial, from: from, to: latest + 1) { record in
-                let corrected = correction.corrected(record)
+                let corrected = correction.corrected(bad.removing(from: record))
                 writes.append(.observation(nearCastRainStandsIn ? corrected.withNearCastRainStandingIn() : corrected))
             }
         }

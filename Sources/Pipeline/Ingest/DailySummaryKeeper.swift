@@ -69,8 +69,11 @@ public final class DailySummaryKeeper: Sendable {
         func from(_ zone: TimeZoneRules) -> Int64 { zone.startOfDay(zone.localDate(at: newest).previous) }
         var observations = [ObservationSample]()
         for device in try store.devices() where device.kind != .hub && including(device.serial) {
-            try store.forEachObservation(serial: device.serial, from: from(zones.zone(of: device.serial)), to: latest) { record in
-                let corrected = correction.corrected(record)
+            let start = from(zones.zone(of: device.serial))
+            // Values the quality checks judged bad count after a restart no more than when they came.
+            let bad = try store.badValues(serial: device.serial, from: start, to: latest)
+            try store.forEachObservation(serial: device.serial, from: start, to: latest) { record in
+                let corrected = correction.corrected(bad.removing(from: record))
                 observations.append(DailySummaryKeeper.sample(nearCastRainStandsIn ? corrected.withNearCastRainStandingIn() : corrected))
             }
         }

@@ -43,6 +43,10 @@ public struct DeliveryContext {
     public var confirmedStrikesOnly: Bool
     /// The pipeline's figures as of this message (daily totals, conditions).
     public var figures: DeliveryFigures
+    /// The newest row's values the quality checks judged bad, with the
+    /// reason: removed from the message, they are published as unknown, and
+    /// so is what is derived from them.
+    public var unknownValues: [String: QualityReason] = [:]
 }
 
 /// The pipeline's state beyond one message, read by a planner only for a

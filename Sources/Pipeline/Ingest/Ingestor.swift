@@ -26,6 +26,10 @@ import TempestUDP
 ///   events, never the latest values.
 /// - Daily totals go with observations, as of the observation's own time,
 ///   never past the clock's tolerance.
+/// - Each observation is judged as received (`QualityJudge`): its verdicts
+///   are stored beside the raw row, and what counts and publishes is the
+///   message with its bad values removed (unknown, never 0). Backfilled
+///   history is not judged.
 /// - A strike that arrives twice, from the station and from the WeatherFlow
 ///   cloud, is stored as one row, counted and published once
 ///   (`StrikeMemory`); with `mqtt.lightning_strikes = "confirmed"` only
@@ -57,6 +61,8 @@ public final class Ingestor: Sendable {
     /// the cloud does not send, in what counts and is published (never in
     /// what is stored).
     private let nearCastRainStandsIn: Bool
+    /// The quality checks (`[quality]`).
+    public let quality: QualityJudge
 
     /// An ingestor that stores through `writer` and submits with each
     /// message what `planner` plans for the outlets (nil: nothing).
@@ -64,10 +70,11 @@ public final class Ingestor: Sendable {
         writer: StoreWriter, summaries: DailySummaryKeeper, activity: DeviceActivity, planner: (any DeliveryPlanner)?,
         site: DerivedObservation.Site?, operatorLog: OperatorLog, figures: StationFigures? = nil,
         publishesConfirmedStrikesOnly: Bool = false, corrector: ObservationCorrector = ObservationCorrector(),
-        nearCastRainStandsIn: Bool = false
+        nearCastRainStandsIn: Bool = false, quality: QualityJudge = QualityJudge()
     ) {
         self.corrector = corrector
         self.nearCastRainStandsIn = nearCastRainStandsIn
+        self.quality = quality
         self.confirmedStrikesOnly = Atomic(publishesConfirmedStrikesOnly)
         self.figures = figures
         self.writer = writer
@@ -105,12 +112,18 @@ public final class Ingestor: Sendable {
 
     /// Stores and counts one message received at `receivedAt` (the
     /// gateway's clock) and publishes it unless it is backfilled history.
-    public func ingest(_ message: TempestMessage, source: ObservationRecord.Source, receivedAt now: Int64, isLate: Bool) {
+    /// `outOfBounds` names the values the decoder discarded (a verdict each).
+    public func ingest(
+        _ message: TempestMessage, source: ObservationRecord.Source, receivedAt now: Int64, isLate: Bool, outOfBounds: [String] = []
+    ) {
         if source != .backfill { activity.note(message, receivedAt: now, source: source) }
-        var writes = StoreWrites.writes(for: message, source: source, receivedAt: now)
+        // The raw message is stored and judged; its bad values count and publish as unknown.
+        let verdicts = source == .backfill ? MessageVerdicts() : quality.judge(message, outOfBounds: outOfBounds)
+        var writes = StoreWrites.writes(for: message, source: source, receivedAt: now) + verdicts.storeWrites
+        let published = verdicts.removingBad(from: message)
         // What counts and publishes: the message, or for a strike its first
         // copy with the best mark, or nothing (a copy, or not confirmed).
-        let counted = self.counted(message, source: source)
+        let counted = self.counted(published, source: source)
         // Its values with the station's calibration (the store keeps them
         // raw), and in mode websocket NearCast rain where no gauge rain is.
         let corrected = counted.map(corrector.corrected).map { nearCastRainStandsIn ? $0.withNearCastRainStandingIn() : $0 }
@@ -127,7 +140,8 @@ public final class Ingestor: Sendable {
                     source: source, receivedAt: now, isLate: isLate,
                     site: sites.withLock { $0.site(for: message.envelope.serialNumber.rawValue) },
                     confirmedStrikesOnly: confirmedStrikesOnly.load(ordering: .relaxed),
-                    figures: DeliveryFigures(summaries: summaries, stationFigures: figures, now: now, isLate: isLate))
+                    figures: DeliveryFigures(summaries: summaries, stationFigures: figures, now: now, isLate: isLate),
+                    unknownValues: verdicts.badFieldsOfNewestRow)
                 if let planned = planner.plan(corrected, context: context) {
                     writes += planned.writes
                     notice = planned.notice

@@ -22,6 +22,8 @@ extension Store {
             let timed: [(table: String, column: String, days: Int?)] = [
                 ("wind_minutes", "minute_start", policy.windMinuteDays),
                 ("observations", "timestamp", policy.observationDays),
+                // A verdict goes with the row it judges.
+                ("observation_verdicts", "timestamp", policy.observationDays),
                 ("lightning_strikes", "timestamp", policy.lightningStrikeDays),
                 ("rain_starts", "timestamp", policy.rainStartDays),
                 ("device_status", "timestamp", policy.deviceStatusDays),

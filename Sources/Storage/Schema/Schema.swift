@@ -23,7 +23,7 @@
 public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
     public static let migrations: [Migration] = [
-        version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version12,
+        version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12,
     ]
 
     /// The version this binary creates and understands.
@@ -368,6 +368,26 @@ public enum Schema {
                 solar_radiation_factor REAL NOT NULL,
                 uv_factor REAL NOT NULL,
                 PRIMARY KEY (station, effective_at)
+            ) WITHOUT ROWID;
+            """
+    )
+
+    /// Version 11: the quality checks' verdicts (issue #43, docs/data.md),
+    /// beside the raw rows they judge and written in the same transaction:
+    /// one row per value that is not good (`verdict` is `suspect` or `bad`,
+    /// `reason` the rule's code, `field` the value's protocol name). The
+    /// observations keep their raw values.
+    static let version11 = Migration(
+        version: 11,
+        name: "observation verdicts",
+        sql: """
+            CREATE TABLE observation_verdicts (
+                device_id INTEGER NOT NULL REFERENCES devices(id),
+                timestamp INTEGER NOT NULL,
+                field TEXT NOT NULL,
+                verdict TEXT NOT NULL,
+                reason TEXT NOT NULL,
+                PRIMARY KEY (device_id, timestamp, field)
             ) WITHOUT ROWID;
             """
     )

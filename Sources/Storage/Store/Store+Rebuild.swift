@@ -37,6 +37,9 @@ extension Store {
         var warmest: (value: Int64, at: Int64)?
         var coldest: (value: Int64, at: Int64)?
         var strongestGust: (value: Int64, at: Int64, direction: Int64?)?
+        // Values the quality checks judged bad count no more than when they came.
+        let bad = try badFields(device: device, from: start, to: end)
+        func isGood(_ field: String, at timestamp: Int64) -> Bool { !(bad[timestamp]?.contains(field) ?? false) }
         // One row's values in their stored scales; rows come in time order,
         // so strict comparisons keep the earliest on ties.
         func count(
@@ -44,19 +47,19 @@ extension Store {
             direction: Int64?
         ) {
             rows += 1
-            if let amount = rain {
+            if let amount = rain, isGood("rain_accumulated", at: at) {
                 rainNanometres += amount
                 if amount > 0 { rainMinutes += interval ?? 1 }
             }
-            if let count = strikeCount {
+            if let count = strikeCount, isGood("lightning_strike_count", at: at) {
                 observedStrikes += count
                 if count > 0, let distance = strikeDistance { observedClosest = min(observedClosest ?? distance, distance) }
             }
-            if let value = temperature {
+            if let value = temperature, isGood("air_temperature", at: at) {
                 if value > (warmest?.value ?? .min) { warmest = (value, at) }
                 if value < (coldest?.value ?? .max) { coldest = (value, at) }
             }
-            if let value = gust, value > (strongestGust?.value ?? .min) { strongestGust = (value, at, direction) }
+            if let value = gust, isGood("wind_gust", at: at), value > (strongestGust?.value ?? .min) { strongestGust = (value, at, direction) }
         }
         if let correct {
             // Corrected values (the outlets' calibration) of the same rows, packed days included.

@@ -8,7 +8,7 @@ extension Store {
     public static let tableNames = [
         "devices", "observations", "rapid_wind", "wind_minutes", "lightning_strikes", "rain_starts", "device_status",
         "hub_status", "daily_summaries", "forecast_snapshots", "outbox", "packed_days", "forecast_verification",
-        "quarantine", "nearby_strikes", "cloud_rain_days",
+        "quarantine", "nearby_strikes", "cloud_rain_days", "observation_verdicts",
     ]
 
     /// Row counts (observations and wind minutes include their packed rows),

@@ -16,6 +16,7 @@ extension Store {
         switch write {
         case .observation(let record):
             if try insert(record), journal { try appendJournal(.observation, serial: record.serial, timestamp: record.timestamp) }
+        case .verdict(let record): try insert(record)
         case .rapidWind(let record):
             if try insert(record), journal, journalsRapidWind {
                 try appendJournal(.rapidWind, serial: record.serial, timestamp: record.timestamp)

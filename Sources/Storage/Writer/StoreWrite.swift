@@ -10,6 +10,8 @@
 public enum StoreWrite: Sendable, Equatable {
     /// An observation row.
     indirect case observation(ObservationRecord)
+    /// The quality checks' verdict on one value of an observation row.
+    indirect case verdict(ObservationVerdictRecord)
     /// A rapid-wind sample.
     case rapidWind(RapidWindRecord)
     /// A lightning strike.

@@ -89,7 +89,10 @@ public final class InfluxExport: CursorDestination {
         for entry in entries {
             switch entry.kind {
             case .observation:
-                if let record = try store.observation(serial: entry.serial, timestamp: entry.timestamp), let line = points.line(record) {
+                // A value the quality checks judged bad is left out, as on MQTT.
+                if let record = try store.observationWithoutBadValues(serial: entry.serial, timestamp: entry.timestamp),
+                    let line = points.line(record)
+                {
                     lines.append(line)
                 }
             case .lightningStrike:
@@ -124,8 +127,9 @@ public final class InfluxExport: CursorDestination {
         var lines: [String] = []
         let serials = try store.devices().filter { $0.kind != .hub }.map(\.serial)
         for serial in serials {
+            let bad = try store.badValues(serial: serial, from: times.lowerBound, to: times.upperBound - 1)
             try store.forEachObservation(serial: serial, from: times.lowerBound, to: times.upperBound) { record in
-                if let line = points.line(record) { lines.append(line) }
+                if let line = points.line(bad.removing(from: record)) { lines.append(line) }
             }
         }
         lines += try store.lightningStrikes(from: times.lowerBound, to: times.upperBound).compactMap(points.line)

@@ -128,15 +128,16 @@ public final class UploadDestination: CursorDestination {
     private func reading(serial: String, time: Int64, from store: Store) throws -> UploadReading? {
         let previous = state.withLock { $0.schedule.sentTime(before: time) }
         guard isRealTime else {
-            guard let observation = try store.observation(serial: serial, timestamp: time) else { return nil }
+            // A value the quality checks judged bad is left out, as on MQTT.
+            guard let observation = try store.observationWithoutBadValues(serial: serial, timestamp: time) else { return nil }
             return try readings.reading(observation, previousTimestamp: previous, from: store)
         }
         guard let sample = try store.rapidWind(serial: serial, timestamp: time).map(readings.corrector.current.corrected) else { return nil }
         var reading = UploadReading(timestamp: time)
-        if let observation = try store.recentObservations(serial: serial, count: 1).first,
-            observation.timestamp >= time - StationReadings.companionWindowSeconds
+        if let newest = try store.recentObservations(serial: serial, count: 1).first,
+            newest.timestamp >= time - StationReadings.companionWindowSeconds
         {
-            reading = try readings.reading(observation, previousTimestamp: previous, from: store)
+            reading = try readings.reading(try store.withoutBadValues(newest), previousTimestamp: previous, from: store)
             reading.timestamp = time
         }
         reading.windAverageMetersPerSecond = sample.speedMetersPerSecond

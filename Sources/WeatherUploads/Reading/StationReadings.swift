@@ -53,10 +53,10 @@ public struct StationReadings: Sendable {
         // Rain is summed over the rows of the device that measured it.
         var rainSerial = observation.rainAccumulatedMillimeters == nil ? nil : observation.serial
         for device in try store.devices() where device.kind != .hub && device.serial != observation.serial && isStationDevice(device.serial) {
-            guard
-                let companion = try store.observations(serial: device.serial, from: time - Self.companionWindowSeconds, to: time + 1).last
-                    .map(corrector.corrected)
-            else { continue }
+            guard let newest = try store.observations(serial: device.serial, from: time - Self.companionWindowSeconds, to: time + 1).last else {
+                continue
+            }
+            let companion = corrector.corrected(try store.withoutBadValues(newest))
             merged.fillMissing(from: companion)
             if rainSerial == nil, companion.rainAccumulatedMillimeters != nil { rainSerial = companion.serial }
         }
@@ -79,8 +79,10 @@ public struct StationReadings: Sendable {
             func rain(since start: Int64) throws -> Double? {
                 var total = 0.0
                 var any = false
+                // Rain judged bad (the haptic sensor off) is unknown, not counted.
+                let bad = try store.badValues(serial: rainSerial, from: start, to: time)
                 try store.forEachObservation(serial: rainSerial, from: start, to: time + 1) { row in
-                    guard let millimeters = corrector.corrected(row).rainAccumulatedMillimeters else { return }
+                    guard let millimeters = corrector.corrected(bad.removing(from: row)).rainAccumulatedMillimeters else { return }
                     total += millimeters
                     any = true
                 }

@@ -57,7 +57,11 @@ struct ChartSet {
         var set = ChartSet(period: period, units: units)
         let serials = try store.devices().filter { $0.kind != .hub }.map(\.serial)
         for serial in serials {
-            try store.forEachObservation(serial: serial, from: period.start, to: period.end) { set.add(correction.corrected($0), units: units) }
+            // A value the quality checks judged bad leaves a gap.
+            let bad = try store.badValues(serial: serial, from: period.start, to: period.end)
+            try store.forEachObservation(serial: serial, from: period.start, to: period.end) {
+                set.add(correction.corrected(bad.removing(from: $0)), units: units)
+            }
         }
         let admitted = Set(serials)
         var drawn = 0

@@ -36,9 +36,14 @@ struct NowSnapshot: Sendable {
     /// One device's values from its newest observation, today's summary,
     /// the last 3 hours of pressure and its strikes.
     static func device(
-        _ record: ObservationRecord, prefix: String, store: Store, now: Int64, timeZone: TimeZoneRules, units: WebUnits,
+        _ raw: ObservationRecord, prefix: String, store: Store, now: Int64, timeZone: TimeZoneRules, units: WebUnits,
         correction: ObservationCorrection = .none
     ) throws -> NowDevice {
+        // A value the quality checks judged bad is shown as unknown with its reason, and nothing is derived from it.
+        let verdicts = try store.verdicts(serial: raw.serial, from: raw.timestamp, to: raw.timestamp)
+        let record = BadValues(verdicts).removing(from: raw)
+        var unknown = [String: String]()
+        for verdict in verdicts where verdict.verdict == QualityVerdict.bad.rawValue { unknown[verdict.field] = verdict.reason }
         let derived = DerivedObservation(DerivedObservation.Inputs(record))
         let stale = StaleRule.thresholdSeconds(powerSaveMode: derived.powerSaveMode, reportIntervalMinutes: record.reportIntervalMinutes)
         var items = [NowItem]()
@@ -46,11 +51,13 @@ struct NowSnapshot: Sendable {
             guard let value else { return }
             items.append(NowItem(field: prefix + field, label: label, value: value, timestamp: timestamp, staleAfterSeconds: stale, note: note))
         }
-        func measured(_ field: String, _ value: Double?) -> ShownValue? { value.map { units.shown(field: field, $0) } }
+        /// "unknown" and the quality checks' reason, for a value judged bad.
+        func marked(_ field: String) -> ShownValue? { unknown[field].map { ShownValue(plain: "unknown (quality check: \($0))") } }
+        func measured(_ field: String, _ value: Double?) -> ShownValue? { value.map { units.shown(field: field, $0) } ?? marked(field) }
         add("air_temperature", "Air temperature", measured("air_temperature", record.airTemperatureCelsius))
         add("relative_humidity", "Relative humidity", record.relativeHumidityPercent.map {
             ShownValue(number: WebUnits.rounded($0, decimals: 0), symbol: "%", spoken: "percent")
-        })
+        } ?? marked("relative_humidity"))
         add("dew_point", "Dew point", measured("dew_point", derived.dewPointCelsius))
         add("feels_like", "Feels like", measured("feels_like", derived.feelsLikeCelsius))
         add("wind_average", "Wind average", measured("wind_avg", record.windAverageMetersPerSecond))
