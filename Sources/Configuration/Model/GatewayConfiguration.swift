@@ -22,6 +22,8 @@ public struct GatewayConfiguration: Sendable, Equatable {
     public var metrics: Metrics
     /// `[web]`: the web page.
     public var web: Web
+    /// `[agronomy]`: the growers' figures.
+    public var agronomy: Agronomy
     /// `[[export]]`, one table each: the time-series databases every
     /// stored observation goes to, in file order (empty: none).
     public var exports: [Export]
@@ -44,6 +46,7 @@ public struct GatewayConfiguration: Sendable, Equatable {
         forecast = Forecast(values)
         metrics = Metrics(values)
         web = Web(values)
+        agronomy = Agronomy(values)
         self.exports = exports.map(Export.init)
         self.uploads = uploads.map(Upload.init)
     }

@@ -178,6 +178,10 @@ public enum ConfigurationSchema {
             "web", "password_file", .text(.path), default: nil,
             note: "$TEMPEST_WEB_PASSWORD, else the systemd credential web-password, else none (no password)",
             "A file holding the web page's password (mode 600); with one, every page and /events need it."),
+        // [agronomy]
+        .init(
+            "agronomy", "base_temperature_c", .decimal(-10...40), default: .float(10),
+            "The base temperature of the growing degree days, °C (10: maize and most warm-season crops; 4.5 or 5: wheat, peas)."),
         // [[export]], one table per destination (no environment variables: which table would one set?)
         .init("export", "format", .choice(["influx"]), default: .string("influx"), "The protocol: InfluxDB line protocol over HTTP (InfluxDB 1.x, 2 and 3, VictoriaMetrics, QuestDB, Telegraf)."),
         .init(

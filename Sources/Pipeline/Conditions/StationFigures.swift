@@ -27,15 +27,25 @@ public final class StationFigures: Sendable {
     /// Each device's time zone, its station's (its days, weeks, months and
     /// years begin there).
     public let zones: StationZones
+    /// Each device's site (its station's): daylight, sunshine and the
+    /// growers' figures.
+    public let sites: DeviceSites
+    /// `[agronomy] base_temperature_c`: the growing degree days' base, °C.
+    public let degreeDayBaseCelsius: Double
     private let devices = Mutex<[String: Device]>([:])
     /// `mqtt.lightning_strikes = "confirmed"`: the observations' strike
     /// counts, which no one confirmed, do not move `lightning_nearby`.
     private let confirmedStrikesOnly = Atomic<Bool>(false)
 
     /// Figures for devices in their stations' `zones` under `rules`.
-    public init(zones: StationZones, rules: ConditionRules = ConditionRules()) {
+    public init(
+        zones: StationZones, rules: ConditionRules = ConditionRules(), sites: DeviceSites? = nil,
+        degreeDayBaseCelsius: Double = GrowingDegreeDays.defaultBaseCelsius
+    ) {
         self.zones = zones
         self.rules = rules
+        self.sites = sites ?? DeviceSites(StationSite(latitudeDegrees: rules.latitudeDegrees))
+        self.degreeDayBaseCelsius = degreeDayBaseCelsius
     }
 
     /// Figures for a station in `timeZone` (every device in it) under `rules`.
@@ -91,7 +101,8 @@ public final class StationFigures: Sendable {
                     var row = Self.row(record)
                     if !observedStrikesCount { row.strikeCount = nil }
                     devices[record.serial, default: Device()].conditions.add(
-                        row, rules: rules, localDate: zones.zone(of: record.serial).localDate(at: record.timestamp))
+                        row, rules: rules, localDate: zones.zone(of: record.serial).localDate(at: record.timestamp),
+                        site: sites.site(of: record.serial))
                 case .lightningStrike(let strike):
                     devices[strike.serial, default: Device()].conditions.noteStrike(
                         at: strike.timestamp, distanceKilometers: Double(strike.distanceKilometers), rules: rules)
@@ -146,9 +157,11 @@ public final class StationFigures: Sendable {
                 snapshot.freezing = conditions.freezing ?? false
                 snapshot.pressureTrend = conditions.pressureTrend
             }
-            snapshot.daylightMinutesToday = Daylight.minutes(latitudeDegrees: rules.latitudeDegrees, on: today)
+            let site = sites.site(of: serial)
+            snapshot.daylightMinutesToday = Daylight.minutes(latitudeDegrees: site.latitudeDegrees, on: today)
             snapshot.lastObservationAt = conditions.newestObservationAt
             if let totals {
+                snapshot.growers = GrowersFigures(totals, site: site, baseCelsius: degreeDayBaseCelsius)
                 snapshot.records = device.records.figures(today: today, todayTotals: totals.today, now: asOf)
                 devices[serial] = device
             }

@@ -21,14 +21,21 @@ public final class DailySummaryKeeper: Sendable {
     /// (`udp.future_tolerance_seconds`), so that nothing stored is left
     /// out of the totals and nothing counted is missing from the store.
     public let futureToleranceSeconds: Int64
+    /// Each device's site, for its sunshine minutes.
+    public let sites: DeviceSites
 
     /// A keeper of each device's daily totals in its station's zone
     /// (`zones`), counting messages up to `futureToleranceSeconds` ahead of
     /// the clock.
-    public init(zones: StationZones, futureToleranceSeconds: Int64 = FutureTimestampRule.defaultToleranceSeconds) {
+    public init(
+        zones: StationZones, futureToleranceSeconds: Int64 = FutureTimestampRule.defaultToleranceSeconds, sites: DeviceSites = DeviceSites()
+    ) {
         self.zones = zones
         self.futureToleranceSeconds = futureToleranceSeconds
-        accumulator = Mutex(DailyAccumulator(zones: zones))
+        self.sites = sites
+        var accumulator = DailyAccumulator(zones: zones)
+        accumulator.sites = sites
+        self.accumulator = Mutex(accumulator)
     }
 
     /// A keeper of daily totals with every device in `timeZone` (one station).
@@ -77,7 +84,7 @@ public final class DailySummaryKeeper: Sendable {
             StrikeSample(serial: $0.serial, timestamp: $0.timestamp, distanceKilometers: Double($0.distanceKilometers))
         }
         let rebuilt = DailyAccumulator.rebuilt(
-            zones: zones, observations: observations, strikes: strikes, countsStrikeEvents: confirmedStrikesOnly)
+            zones: zones, observations: observations, strikes: strikes, countsStrikeEvents: confirmedStrikesOnly, sites: sites)
         accumulator.withLock { $0 = rebuilt }
         return (observations.count, strikes.count)
     }
@@ -122,7 +129,9 @@ public final class DailySummaryKeeper: Sendable {
                 changedDates.insert(timeZone.localDate(at: strike.timestamp))
             }
             return changedDates.sorted().map { date in
-                .dailySummary(DailySummaryKeeper.record(accumulator.totals(serial: serial, on: date), serial: serial, now: now))
+                .dailySummary(
+                    DailySummaryKeeper.record(
+                        accumulator.totals(serial: serial, on: date), serial: serial, now: now, site: sites.site(of: serial)))
             }
         }
     }
@@ -147,7 +156,8 @@ public final class DailySummaryKeeper: Sendable {
         return sample
     }
 
-    public static func record(_ totals: DayTotals, serial: String, now: Int64) -> DailySummaryRecord {
+    /// The summary row of `totals` (its ET₀ at `site`).
+    public static func record(_ totals: DayTotals, serial: String, now: Int64, site: StationSite = StationSite()) -> DailySummaryRecord {
         var record = DailySummaryRecord(serial: serial, localDate: totals.date.description, updatedAt: now)
         record.rainMillimeters = totals.rainMillimeters
         record.rainMinutes = totals.rainMinutes
@@ -160,6 +170,7 @@ public final class DailySummaryKeeper: Sendable {
         record.maximumGustMetersPerSecond = totals.maximumGust?.metersPerSecond
         record.maximumGustAt = totals.maximumGust?.timestamp
         record.maximumGustDirectionDegrees = totals.maximumGust?.directionDegrees.map { Int($0.rounded()) }
+        record.growers = DailySummaryRecord.Growers(totals, site: site)
         return record
     }
 }
