@@ -6,6 +6,7 @@ import Configuration
 import Forecasting
 import MQTT
 import MQTTSink
+import Meteorology
 import Pipeline
 import Storage
 import Synchronization
@@ -66,6 +67,7 @@ final class ConfigurationReloader: Sendable {
         var changes = ConfigurationReload(from: running, to: new)
         writer.setRetention(new.storage.retentionPolicy)
         ingestor.setSites(StationSites(new.stations))
+        ingestor.setGrowers(sites: DeviceSites(configured: new.stations), degreeDayBaseCelsius: new.agronomy.baseTemperatureCelsius)
         ingestor.setPublishesConfirmedStrikesOnly(new.mqtt.publishesConfirmedStrikesOnly)
         if let publisher, new.mqtt.enabled {
             // The password is read again too: a rotated secret counts as a change.

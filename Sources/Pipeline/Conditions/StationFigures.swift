@@ -27,11 +27,10 @@ public final class StationFigures: Sendable {
     /// Each device's time zone, its station's (its days, weeks, months and
     /// years begin there).
     public let zones: StationZones
-    /// Each device's site (its station's): daylight, sunshine and the
-    /// growers' figures.
-    public let sites: DeviceSites
-    /// `[agronomy] base_temperature_c`: the growing degree days' base, °C.
-    public let degreeDayBaseCelsius: Double
+    /// Each device's site (its station's) for daylight, sunshine and the
+    /// growers' figures, and `[agronomy] base_temperature_c`, the growing
+    /// degree days' base, °C (a reload may change both).
+    private let growers: Mutex<(sites: DeviceSites, degreeDayBaseCelsius: Double)>
     private let devices = Mutex<[String: Device]>([:])
     /// `mqtt.lightning_strikes = "confirmed"`: the observations' strike
     /// counts, which no one confirmed, do not move `lightning_nearby`.
@@ -44,8 +43,12 @@ public final class StationFigures: Sendable {
     ) {
         self.zones = zones
         self.rules = rules
-        self.sites = sites ?? DeviceSites(StationSite(latitudeDegrees: rules.latitudeDegrees))
-        self.degreeDayBaseCelsius = degreeDayBaseCelsius
+        growers = Mutex((sites ?? DeviceSites(StationSite(latitudeDegrees: rules.latitudeDegrees)), degreeDayBaseCelsius))
+    }
+
+    /// Each device's site and the degree days' base, from the next message on.
+    public func setGrowers(sites: DeviceSites, degreeDayBaseCelsius: Double) {
+        growers.withLock { $0 = (sites, degreeDayBaseCelsius) }
     }
 
     /// Figures for a station in `timeZone` (every device in it) under `rules`.
@@ -91,6 +94,7 @@ public final class StationFigures: Sendable {
     /// records `restore` reads back, so a restart rebuilds the same state.
     public func note(_ writes: [StoreWrite]) {
         let observedStrikesCount = !confirmedStrikesOnly.load(ordering: .relaxed)
+        let sites = growers.withLock { $0.sites }
         devices.withLock { devices in
             for write in writes {
                 switch write {
@@ -121,6 +125,7 @@ public final class StationFigures: Sendable {
     /// rain start `raining`; nil for other messages.
     public func snapshot(for message: TempestMessage, totals: CurrentTotals?, asOf: Int64) -> StationSnapshot? {
         let serial = message.envelope.serialNumber.rawValue
+        let (sites, degreeDayBaseCelsius) = growers.withLock { ($0.sites, $0.degreeDayBaseCelsius) }
         return devices.withLock { devices -> StationSnapshot? in
             guard var device = devices[serial] else { return nil }
             var snapshot = StationSnapshot()

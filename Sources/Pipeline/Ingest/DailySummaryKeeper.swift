@@ -21,9 +21,6 @@ public final class DailySummaryKeeper: Sendable {
     /// (`udp.future_tolerance_seconds`), so that nothing stored is left
     /// out of the totals and nothing counted is missing from the store.
     public let futureToleranceSeconds: Int64
-    /// Each device's site, for its sunshine minutes.
-    public let sites: DeviceSites
-
     /// A keeper of each device's daily totals in its station's zone
     /// (`zones`), counting messages up to `futureToleranceSeconds` ahead of
     /// the clock.
@@ -32,7 +29,6 @@ public final class DailySummaryKeeper: Sendable {
     ) {
         self.zones = zones
         self.futureToleranceSeconds = futureToleranceSeconds
-        self.sites = sites
         var accumulator = DailyAccumulator(zones: zones)
         accumulator.sites = sites
         self.accumulator = Mutex(accumulator)
@@ -84,9 +80,16 @@ public final class DailySummaryKeeper: Sendable {
             StrikeSample(serial: $0.serial, timestamp: $0.timestamp, distanceKilometers: Double($0.distanceKilometers))
         }
         let rebuilt = DailyAccumulator.rebuilt(
-            zones: zones, observations: observations, strikes: strikes, countsStrikeEvents: confirmedStrikesOnly, sites: sites)
+            zones: zones, observations: observations, strikes: strikes, countsStrikeEvents: confirmedStrikesOnly,
+            sites: accumulator.withLock { $0.sites })
         accumulator.withLock { $0 = rebuilt }
         return (observations.count, strikes.count)
+    }
+
+    /// Each device's site, for its sunshine minutes and its days' ET₀
+    /// (from the next observation on).
+    public func setSites(_ sites: DeviceSites) {
+        accumulator.withLock { $0.sites = sites }
     }
 
     /// Counts strike events (the confirmed ones the ingestor passes on)
@@ -131,7 +134,8 @@ public final class DailySummaryKeeper: Sendable {
             return changedDates.sorted().map { date in
                 .dailySummary(
                     DailySummaryKeeper.record(
-                        accumulator.totals(serial: serial, on: date), serial: serial, now: now, site: sites.site(of: serial)))
+                        accumulator.totals(serial: serial, on: date), serial: serial, now: now,
+                        site: accumulator.sites.site(of: serial)))
             }
         }
     }
