@@ -137,5 +137,19 @@ struct GrowersRunTests {
         #expect(summary.growers.solarRadiationMinutes == 1_440)
         #expect(summary.growers.sunshineMinutes == day.sunshineMinutes)
         #expect(summary.growers.chillMinutes == day.chillMinutes)
+
+        // history --daily shows the day with its figures, degree days over the file's base.
+        let history = try Gateway.run([
+            "history", "--daily", "--json", "--database", database, "--config", directory.file("config.toml"), "--timezone",
+            "America/Denver", "--from", "2024-07-12", "--to", "2024-07-13",
+        ])
+        #expect(history.status == 0, "\(history.standardError)")
+        let days = try #require(try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [[String: Any]])
+        #expect(days.map { $0["local_date"] as? String } == ["2024-07-12"])
+        #expect(abs(((days.first?["et0_mm"] as? NSNumber)?.doubleValue ?? 0) - et0) < 0.006)
+        #expect(abs(((days.first?["growing_degree_days"] as? NSNumber)?.doubleValue ?? 0) - degreeDays) < 1e-9)
+        let table = try Gateway.run(["history", "--daily", "--database", database, "--timezone", "America/Denver"])
+        #expect(table.standardOutput.contains("ET₀ (mm)"), "\(table.standardOutput)")
+        #expect(table.standardOutput.contains("2024-07-13"))
     }
 }
