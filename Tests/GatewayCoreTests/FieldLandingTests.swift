@@ -63,6 +63,9 @@ struct FieldLandingTests {
         "wind_direction": { $0.windDirectionDegrees },
         "lightning_strike_count": { $0.lightningStrikeCount.map(Double.init) },
         "lightning_strike_avg_distance": { $0.lightningStrikeAverageDistanceKilometers },
+        "relative_humidity": { $0.relativeHumidityPercent },
+        "wind_avg": { $0.windAverageMetersPerSecond },
+        "solar_radiation": { $0.solarRadiationWattsPerSquareMeter },
     ]
 
     /// What derived values are computed from, and where.

@@ -41,7 +41,9 @@ struct MigrationTests {
 
     @Test("a database created by every earlier version opens and upgrades with its data intact")
     func upgradesEveryEarlierVersion() throws {
-        for version in 1..<Schema.currentVersion {
+        // Every shipped version (the numbers may have gaps: parts of a
+        // release are numbered ahead).
+        for version in Schema.migrations.map(\.version).dropLast() {
             let directory = try TemporaryDirectory()
             let path = directory.file("v\(version).sqlite")
             try makeDatabase(atVersion: version, path: path)
