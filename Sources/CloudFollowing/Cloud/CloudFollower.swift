@@ -285,11 +285,14 @@ public final class CloudFollower: Sendable {
         let older = dates.filter { $0 < today }
         guard !older.isEmpty else { return }
         try await writer.flush()
+        let summaries = self.summaries
         for date in older.sorted() {
             let start = zone.startOfDay(date)
             let end = zone.startOfDay(date.next)
             _ = try await writer.perform { store in
-                try store.rebuildDailySummary(serial: serial, localDate: date.description, start: start, end: end, updatedAt: now)
+                try store.rebuildDailySummary(serial: serial, localDate: date.description, start: start, end: end, updatedAt: now) { store in
+                    try summaries.growers(serial: serial, on: date, from: store)
+                }
             }
         }
     }

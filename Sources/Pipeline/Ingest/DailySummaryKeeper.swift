@@ -140,6 +140,19 @@ public final class DailySummaryKeeper: Sendable {
         }
     }
 
+    /// The growers' columns of `serial`'s day `date` counted again from the
+    /// observations in `store` (a backfill filled the day: its summary is
+    /// rebuilt from the store).
+    public func growers(serial: String, on date: LocalDate, from store: Store) throws -> DailySummaryRecord.Growers {
+        let zone = zones.zone(of: serial)
+        var day = DailyAccumulator(zones: zones)
+        day.sites = accumulator.withLock { $0.sites }
+        try store.forEachObservation(serial: serial, from: zone.startOfDay(date), to: zone.startOfDay(date.next)) { record in
+            day.add(DailySummaryKeeper.sample(record))
+        }
+        return DailySummaryRecord.Growers(day.totals(serial: serial, on: date), site: day.sites.site(of: serial))
+    }
+
     /// Today's and yesterday's figures for `serial` at `now`.
     public func current(serial: String, now: Int64) -> CurrentTotals {
         accumulator.withLock { $0.current(serial: serial, at: now) }
