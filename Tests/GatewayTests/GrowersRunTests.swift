@@ -148,6 +148,18 @@ struct GrowersRunTests {
         #expect(days.map { $0["local_date"] as? String } == ["2024-07-12"])
         #expect(abs(((days.first?["et0_mm"] as? NSNumber)?.doubleValue ?? 0) - et0) < 0.006)
         #expect(abs(((days.first?["growing_degree_days"] as? NSNumber)?.doubleValue ?? 0) - degreeDays) < 1e-9)
+        // export --table daily_summaries gives the same day.
+        let exported = try Gateway.run([
+            "export", "--table", "daily_summaries", "--format", "jsonl", "--database", database, "--config", directory.file("config.toml"),
+            "--timezone", "America/Denver", "--from", "2024-07-12", "--to", "2024-07-13",
+        ])
+        #expect(exported.status == 0, "\(exported.standardError)")
+        let rows = exported.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(rows.map { $0["local_date"] as? String } == ["2024-07-12"])
+        #expect(abs(((rows.first?["reference_evapotranspiration"] as? NSNumber)?.doubleValue ?? 0) - et0) < 0.006)
+        #expect(abs(((rows.first?["growing_degree_days"] as? NSNumber)?.doubleValue ?? 0) - degreeDays) < 1e-9)
         let table = try Gateway.run(["history", "--daily", "--database", database, "--timezone", "America/Denver"])
         #expect(table.standardOutput.contains("ET₀ (mm)"), "\(table.standardOutput)")
         #expect(table.standardOutput.contains("2024-07-13"))
