@@ -169,7 +169,7 @@ struct ConfigurationLoaderTests {
             """)
         #expect(
             loaded.problems.map(\.description) == [
-                "line 14: [weather] is not a known section; allowed: [udp], [storage], [station], [mqtt], [weatherflow], [forecast], [metrics], [web], [quality], [[export]], [[upload]]",
+                "line 14: [weather] is not a known section; allowed: [udp], [storage], [station], [mqtt], [weatherflow], [forecast], [metrics], [web], [quality], [agronomy], [[export]], [[upload]]",
                 "line 2: mqtt.port: \"abc\" is not a whole number; allowed: a whole number from 1 to 65535",
                 "line 3: mqtt.qos: 2 is out of range; allowed: a whole number from 0 to 1",
                 "line 4: mqtt.tls: \"yes\" is not true or false; allowed: true or false",

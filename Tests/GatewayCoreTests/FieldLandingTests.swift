@@ -26,7 +26,10 @@ struct FieldLandingTests {
         "rain_accumulated": "0.14", "precipitation_type": "2", "lightning_strike_avg_distance": "9",
         "lightning_strike_count": "4", "battery": "2.512", "report_interval": "5",
         "local_day_rain_accumulation": "3.27", "nc_rain_accumulation": "0.5",
-        "local_day_nc_rain_accumulation": "2.75", "precipitation_analysis_type": "1",
+        "local_day_nc_rain_accumulation": "2.75",
+        // No NearCast analysis: the WebSocket's rain stays the gauge's, as
+        // over UDP (types 1 and 2 move it, LiveDecoderTests).
+        "precipitation_analysis_type": "0",
     ]
 
     /// The store's column for each field.
@@ -63,6 +66,9 @@ struct FieldLandingTests {
         "wind_direction": { $0.windDirectionDegrees },
         "lightning_strike_count": { $0.lightningStrikeCount.map(Double.init) },
         "lightning_strike_avg_distance": { $0.lightningStrikeAverageDistanceKilometers },
+        "relative_humidity": { $0.relativeHumidityPercent },
+        "wind_avg": { $0.windAverageMetersPerSecond },
+        "solar_radiation": { $0.solarRadiationWattsPerSquareMeter },
     ]
 
     /// What derived values are computed from, and where.

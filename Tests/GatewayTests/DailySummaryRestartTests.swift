@@ -23,6 +23,8 @@ struct DailySummaryRestartTests {
         var secondHalf = [String]()
         var expectedRain = 0.0
         var expectedMaximum = -Double.infinity
+        var expectedHumidity = [Double]()
+        var expectedSolarJoules = 0.0
         for line in sample.split(separator: "\n") {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let timestamp: Int64
@@ -31,6 +33,8 @@ struct DailySummaryRestartTests {
                 if timestamp >= start && timestamp < end {
                     expectedRain += (rows[0][12] as! NSNumber).doubleValue
                     expectedMaximum = max(expectedMaximum, (rows[0][7] as! NSNumber).doubleValue)
+                    expectedHumidity.append((rows[0][8] as! NSNumber).doubleValue)
+                    expectedSolarJoules += (rows[0][11] as! NSNumber).doubleValue * 60 * (rows[0][17] as! NSNumber).doubleValue
                 }
             } else if let evt = (object["evt"] ?? object["ob"]) as? [Any] {
                 timestamp = (evt[0] as! NSNumber).int64Value
@@ -70,6 +74,11 @@ struct DailySummaryRestartTests {
         #expect(abs(summary.rainMillimeters - expectedRain) < 0.0005)
         #expect(summary.maximumTemperatureCelsius == expectedMaximum)
         #expect(summary.rainMinutes > 20)
+        // The growers' inputs survive the restart too.
+        #expect(summary.growers.minimumHumidityPercent == expectedHumidity.min())
+        #expect(summary.growers.maximumHumidityPercent == expectedHumidity.max())
+        #expect(abs((summary.growers.solarEnergyMegajoulesPerSquareMeter ?? 0) - expectedSolarJoules / 1_000_000) < 1e-6)
+        #expect(summary.growers.solarRadiationMinutes == 120)
     }
 
     @Test("a datagram from the far future is quarantined, not stored as an observation, and does not move 'today'")

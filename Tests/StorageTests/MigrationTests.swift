@@ -41,7 +41,7 @@ struct MigrationTests {
 
     @Test("a database created by every earlier version opens and upgrades with its data intact")
     func upgradesEveryEarlierVersion() throws {
-        // Every shipped version (numbers may have gaps: a version left to another change).
+        // Every shipped version.
         for version in Schema.migrations.map(\.version).dropLast() {
             let directory = try TemporaryDirectory()
             let path = directory.file("v\(version).sqlite")

@@ -89,6 +89,15 @@ struct ExportPointsTests {
             points.line(summary)
                 == "tempest_daily_summary,device_type=tempest,serial=ST-00000001,station=4242 "
                 + "rain_mm=1.5,rain_minutes=0.0,strike_count=0.0,max_air_temperature_c=31.0 1720860000")
+        // The growers' figures, each while known; chill minutes as hours.
+        var growing = summary
+        growing.growers.referenceEvapotranspirationMillimeters = 5.25
+        growing.growers.chillMinutes = 90
+        growing.growers.sunshineMinutes = 600
+        #expect(
+            points.line(growing)
+                == "tempest_daily_summary,device_type=tempest,serial=ST-00000001,station=4242 "
+                + "rain_mm=1.5,rain_minutes=0.0,strike_count=0.0,max_air_temperature_c=31.0,et0_mm=5.25,sunshine_minutes=600.0,chill_hours=1.5 1720860000")
         // Changed later (a backfill): at the day's last second; a clock before the day: at its midnight.
         summary.updatedAt = 1_730_000_000
         #expect(points.line(summary)?.hasSuffix(" 1720936799") == true)

@@ -314,12 +314,16 @@ public final class CloudFollower: Sendable {
         guard !older.isEmpty else { return }
         try await writer.flush()
         let correction = corrector.current
+        let summaries = self.summaries
         for date in older.sorted() {
             let start = zone.startOfDay(date)
             let end = zone.startOfDay(date.next)
             _ = try await writer.perform { store in
                 try store.rebuildDailySummary(
-                    serial: serial, localDate: date.description, start: start, end: end, updatedAt: now, correcting: correction.corrected)
+                    serial: serial, localDate: date.description, start: start, end: end, updatedAt: now, correcting: correction.corrected
+                ) { store in
+                    try summaries.growers(serial: serial, on: date, from: store, correction: correction)
+                }
             }
         }
     }

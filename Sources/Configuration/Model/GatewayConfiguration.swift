@@ -24,6 +24,8 @@ public struct GatewayConfiguration: Sendable, Equatable {
     public var web: Web
     /// `[quality]`: the quality checks' thresholds.
     public var quality: Quality
+    /// `[agronomy]`: the growers' figures.
+    public var agronomy: Agronomy
     /// `[[export]]`, one table each: the time-series databases every
     /// stored observation goes to, in file order (empty: none).
     public var exports: [Export]
@@ -47,6 +49,7 @@ public struct GatewayConfiguration: Sendable, Equatable {
         metrics = Metrics(values)
         web = Web(values)
         quality = Quality(values)
+        agronomy = Agronomy(values)
         self.exports = exports.map(Export.init)
         self.uploads = uploads.map(Upload.init)
     }

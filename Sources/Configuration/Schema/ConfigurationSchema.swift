@@ -221,6 +221,10 @@ public enum ConfigurationSchema {
         .init(
             "quality", "rain_start_window_minutes", .integer(1...1_440), default: .integer(60),
             "Minutes after a rain start during which rain in strong wind is not suspect."),
+        // [agronomy]
+        .init(
+            "agronomy", "base_temperature_c", .decimal(-10...40), default: .float(10),
+            "The base temperature of the growing degree days, °C (10: maize and most warm-season crops; 4.5 or 5: wheat, peas)."),
         // [[export]], one table per destination (no environment variables: which table would one set?)
         .init("export", "format", .choice(["influx"]), default: .string("influx"), "The protocol: InfluxDB line protocol over HTTP (InfluxDB 1.x, 2 and 3, VictoriaMetrics, QuestDB, Telegraf)."),
         .init(

@@ -20,7 +20,8 @@ struct ExportCommand: AsyncParsableCommand {
 
             Tables: observations (the default), rapid_wind (raw 3-second samples, kept 7 days by default), \
             lightning_strikes (with the WeatherFlow cloud's mark, when it gave one), rain_starts, nearby_strikes \
-            (the cloud's feed of strikes near the station, detected by others).
+            (the cloud's feed of strikes near the station, detected by others), daily_summaries (one row per device and \
+            station-local day whose date is within --from and --to, with the growers' figures: docs/data.md).
 
             Times are ISO 8601 instants (2024-07-13T18:30:00Z) or dates (2024-07-13, a whole station-local day in the --timezone zone).
 
@@ -52,6 +53,7 @@ struct ExportCommand: AsyncParsableCommand {
         case lightningStrikes = "lightning_strikes"
         case rainStarts = "rain_starts"
         case nearbyStrikes = "nearby_strikes"
+        case dailySummaries = "daily_summaries"
     }
 
     @OptionGroup var databaseOptions: DatabaseOptions
@@ -75,7 +77,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "csv, json (one array) or jsonl (one object per line).")
     var format: Format = .csv
 
-    @Option(help: "observations, rapid_wind (raw 3-second wind, kept 7 days), wind_minutes (per-minute aggregates, kept for good), lightning_strikes, rain_starts or nearby_strikes.")
+    @Option(help: "observations, rapid_wind (raw 3-second wind, kept 7 days), wind_minutes (per-minute aggregates, kept for good), lightning_strikes, rain_starts, nearby_strikes or daily_summaries.")
     var table: Table = .observations
 
     @Option(help: "Only this device serial (default: every device).")
@@ -178,6 +180,8 @@ struct ExportCommand: AsyncParsableCommand {
             for start in try store.rainStarts(from: start, to: end) where device == nil || start.serial == device {
                 output.row(format, [("serial_number", .text(start.serial)), ("timestamp", .integer(start.timestamp))])
             }
+        case .dailySummaries:
+            try exportDailySummaries(store, from: zone.localDate(at: start), to: zone.localDate(at: end - 1), into: &output)
         }
         output.finish()
     }
@@ -190,6 +194,7 @@ struct ExportCommand: AsyncParsableCommand {
         case .lightningStrikes: "serial_number,timestamp,distance,energy,cloud_mark"
         case .nearbyStrikes: "station_id,timestamp,latitude,longitude,distance,energy,cloud_mark"
         case .rainStarts: "serial_number,timestamp"
+        case .dailySummaries: Self.dailySummaryColumns.joined(separator: ",")
         }
     }
 }

@@ -18,12 +18,16 @@ struct HistoryCommand: ParsableCommand {
             UTC) or dates (2024-07-13, meaning that whole station-local day in the --timezone zone). --json prints a JSON array of rows \
             with the protocol's field names and units. The table is in --units (default: the configured mqtt.units); \
             JSON stays in the protocol's metric units. Values are corrected with each station's calibration \
-            of their time ([station.calibration]); --raw shows them as the station sent them.
+            of their time ([station.calibration]); --raw shows them as the station sent them. --daily shows one \
+            row per device and station-local day from the daily summaries instead: rain, the day's low and high, \
+            humidity, solar energy, sunshine, the day's reference evapotranspiration ET₀, growing degree days over \
+            agronomy.base_temperature_c and chill hours (docs/data.md).
 
             Examples:
               tempest-gateway history
               tempest-gateway history --units imperial
               tempest-gateway history --device ST-00054321 --from 2024-07-13 --to 2024-07-14 --json
+              tempest-gateway history --daily --from 2024-07-01
             """
     )
 
@@ -49,12 +53,19 @@ struct HistoryCommand: ParsableCommand {
     @Flag(help: "Show the values as stored, without the stations' calibration.")
     var raw = false
 
+    @Flag(help: "One row per device and station-local day, with the growers' figures (ET₀, degree days, chill hours, sunshine).")
+    var daily = false
+
     @OptionGroup var unitOptions: UnitOptions
 
     func run() throws {
         let store = try StoreAccess.openReadOnly(databaseOptions.path)
         let serials = try StoreAccess.observationSerials(store, only: device)
         let zone = try zoneOptions.zone()
+        if daily {
+            try printDaily(store: store, serials: serials, zone: zone)
+            return
+        }
         let settings = try unitOptions.settings()
         let correction = try raw ? ObservationCorrection.none : ObservationCorrection(stations: settings.stations, store: store)
         var rows = [ObservationRecord]()

@@ -89,6 +89,11 @@ enum ObservationRecordFormat {
                 sourceName(record.source),
             ]
         }
+        return columns(header, rows)
+    }
+
+    /// `header` and `rows` as lines of left-aligned columns, two spaces apart.
+    static func columns(_ header: [String], _ rows: [[String]]) -> [String] {
         var widths = header.map(\.count)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }

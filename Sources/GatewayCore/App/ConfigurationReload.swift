@@ -44,6 +44,7 @@ public struct ConfigurationReload {
         if StationSites(old.stations) != StationSites(new.stations) {
             applied.append("station.elevation and sensor_height")
         }
+        if old.agronomy != new.agronomy { applied.append("[agronomy]") }
         if Self.mqttPublishingChanged(old.mqtt, new.mqtt) {
             needRestart.append("[mqtt] enabled, topics, units, QoS or entities")
         }

@@ -7,6 +7,7 @@ import Forecasting
 import Glibc
 import MQTT
 import MQTTSink
+import Meteorology
 import Pipeline
 import Storage
 import Synchronization
@@ -68,6 +69,7 @@ final class ConfigurationReloader: Sendable {
         var changes = ConfigurationReload(from: running, to: new)
         writer.setRetention(new.storage.retentionPolicy)
         ingestor.setSites(StationSites(new.stations))
+        ingestor.setGrowers(sites: DeviceSites(configured: new.stations), degreeDayBaseCelsius: new.agronomy.baseTemperatureCelsius)
         ingestor.setPublishesConfirmedStrikesOnly(new.mqtt.publishesConfirmedStrikesOnly)
         do {
             let calibrated = try await ingestor.corrector.apply(new.stations, writer: writer, now: Int64(Glibc.time(nil)))

@@ -167,7 +167,8 @@ public struct GatewayAssembly: Sendable {
             operatorLog.line("Stored \(Plural.count(rows, "row")) that the last run could not write and kept in \(SpillFile.path(database: path)).")
         }
         let futureToleranceSeconds = Int64(settings.udp.futureToleranceSeconds)
-        let summaries = DailySummaryKeeper(zones: zones, futureToleranceSeconds: futureToleranceSeconds)
+        let sites = DeviceSites(configured: settings.stations)
+        let summaries = DailySummaryKeeper(zones: zones, futureToleranceSeconds: futureToleranceSeconds, sites: sites)
         let maxDevices = settings.station.maxDevices
         // The devices published: the configured station's, else the first
         // heard (the same ones after a restart: the devices table keeps
@@ -180,7 +181,9 @@ public struct GatewayAssembly: Sendable {
                 confirmedStrikesOnly: settings.mqtt.publishesConfirmedStrikesOnly, correction: corrector.current,
                 nearCastRainStandsIn: settings.weatherFlow.mode.hasOnlyNearCastRain)
         }
-        let figures = StationFigures(zones: zones, rules: GatewayRun.conditionRules(settings))
+        let figures = StationFigures(
+            zones: zones, rules: GatewayRun.conditionRules(settings), sites: sites,
+            degreeDayBaseCelsius: settings.agronomy.baseTemperatureCelsius)
         try await writer.perform { store in
             try figures.restore(
                 from: store, latest: summaries.latestCountedSeconds(now: Int64(Glibc.time(nil))), including: admission.isAdmitted,

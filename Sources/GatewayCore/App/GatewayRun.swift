@@ -222,9 +222,10 @@ public struct GatewayRun: Sendable {
         return Outcome(statistics: ingestService.statistics ?? ListenerStatistics(), refusedCount: parts.ingestor.refusedCount)
     }
 
-    /// The thresholds of `raining`, `lightning_nearby` and the daylight
-    /// duration from the configuration (a reload does not change them: a
-    /// restart does).
+    /// The thresholds of `raining` and `lightning_nearby` from the
+    /// configuration (a reload does not change them: a restart does). The
+    /// latitude is only a fallback: the daylight follows each device's
+    /// station site (`DeviceSites`), which a reload does change.
     public static func conditionRules(_ settings: GatewayConfiguration) -> ConditionRules {
         ConditionRules(
             rainingHoldMinutes: Int64(settings.mqtt.rainingHoldMinutes),

@@ -48,6 +48,17 @@ extension HomeAssistantEntity {
                     stateClass: "total_increasing", precision: 0),
                 .init(field: "daylight_minutes_today", name: "Daylight today", deviceClass: "duration", unit: "min", precision: 0),
             ]
+            entities += growersEntities
+        }
+        if thermo {
+            entities += [
+                .init(field: "growing_degree_days_today", name: "Growing degree days today", unit: "°C·d", stateClass: "total_increasing", precision: 1),
+                .init(field: "growing_degree_days_yesterday", name: "Growing degree days yesterday", unit: "°C·d", precision: 1),
+                .init(
+                    field: "chill_hours_today", name: "Chill hours today", deviceClass: "duration", unit: "h", stateClass: "total_increasing",
+                    precision: 1),
+                .init(field: "chill_hours_yesterday", name: "Chill hours yesterday", deviceClass: "duration", unit: "h", precision: 1),
+            ]
         }
         entities.append(
             .init(field: "observation_last_time", name: "Last observation", deviceClass: "timestamp", diagnostic: true, enabledByDefault: false))

@@ -34,6 +34,15 @@ extension MessagePublications {
         add("sunshine_minutes_today", snapshot.sunshineMinutesToday.map(Double.init))
         add("daylight_minutes_today", snapshot.daylightMinutesToday.map { $0.rounded() })
         add("observation_last_time", text: snapshot.lastObservationAt.map { UTCTime.iso8601(UnixTimestamp(secondsSince1970: $0)) })
+        if let growers = snapshot.growers {
+            add("reference_evapotranspiration_yesterday", growers.referenceEvapotranspirationYesterdayMillimeters)
+            add("growing_degree_days_today", growers.growingDegreeDaysToday)
+            add("growing_degree_days_yesterday", growers.growingDegreeDaysYesterday)
+            add("chill_hours_today", growers.chillHoursToday)
+            add("chill_hours_yesterday", growers.chillHoursYesterday)
+            add("sunshine_minutes_yesterday", growers.sunshineMinutesYesterday.map(Double.init))
+            add("solar_energy_today", growers.solarEnergyTodayMegajoulesPerSquareMeter)
+        }
         if let records = snapshot.records {
             add("rain_this_week", records.rainWeekMillimeters)
             add("rain_this_month", records.rainMonthMillimeters)

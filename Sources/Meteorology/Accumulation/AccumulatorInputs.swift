@@ -21,6 +21,12 @@ public struct ObservationSample: Hashable, Sendable {
     public var lightningStrikeCount: Int64?
     /// Average distance of the interval's strikes, km.
     public var lightningStrikeAverageDistanceKilometers: Double?
+    /// Relative humidity, %.
+    public var relativeHumidityPercent: Double?
+    /// Average wind speed over the interval, m/s.
+    public var windAverageMetersPerSecond: Double?
+    /// Global solar radiation, W/m².
+    public var solarRadiationWattsPerSquareMeter: Double?
 
     /// A sample with only its identity; set the values you have.
     public init(serial: String, timestamp: Int64) {

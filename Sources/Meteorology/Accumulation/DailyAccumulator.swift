@@ -46,6 +46,9 @@ public struct DailyAccumulator: Sendable {
     /// Counts strike events instead of the observations' strike counts
     /// (changing it applies to what is added from then on).
     public var countsStrikeEvents = false
+    /// Each device's site, for its sunshine minutes (the solar elevation
+    /// needs the position; without one the older 120 W/m² rule counts).
+    public var sites = DeviceSites()
     private var days: [String: [LocalDate: DayState]] = [:]
 
     /// An empty accumulator whose devices keep the days of their stations' `zones`.
@@ -73,7 +76,7 @@ public struct DailyAccumulator: Sendable {
         let date = zones.zone(of: sample.serial).localDate(at: sample.timestamp)
         guard prepareDay(date, serial: sample.serial) else { return false }
         guard days[sample.serial]![date]!.observationTimestamps.insert(sample.timestamp).inserted else { return false }
-        days[sample.serial]![date]!.totals.add(sample)
+        days[sample.serial]![date]!.totals.add(sample, site: sites.site(of: sample.serial))
         if let count = sample.lightningStrikeCount, count > 0 {
             days[sample.serial]![date]!.strikeMinutes.append((sample.timestamp, Int(count)))
         }
@@ -135,10 +138,12 @@ public struct DailyAccumulator: Sendable {
     /// `strikes` (in any order) gives: the way to restore state from the
     /// store after a restart.
     public static func rebuilt(
-        zones: StationZones, observations: [ObservationSample], strikes: [StrikeSample], countsStrikeEvents: Bool = false
+        zones: StationZones, observations: [ObservationSample], strikes: [StrikeSample], countsStrikeEvents: Bool = false,
+        sites: DeviceSites = DeviceSites()
     ) -> DailyAccumulator {
         var accumulator = DailyAccumulator(zones: zones)
         accumulator.countsStrikeEvents = countsStrikeEvents
+        accumulator.sites = sites
         // Newest first, so the two days kept are fixed before older rows arrive.
         for sample in observations.sorted(by: { $0.timestamp > $1.timestamp }) { accumulator.add(sample) }
         for strike in strikes.sorted(by: { $0.timestamp > $1.timestamp }) { accumulator.add(strike) }

@@ -48,14 +48,32 @@ public struct DayTotals: Hashable, Sendable {
     public internal(set) var maximumGust: Gust?
     /// How many observations went into the totals.
     public internal(set) var observationCount: Int = 0
+    /// The day's lowest and highest relative humidity, %.
+    public internal(set) var minimumHumidityPercent: Double?
+    public internal(set) var maximumHumidityPercent: Double?
+    /// The sum of the observations' average wind, mm/s (integers: exact
+    /// in any order), and how many there were.
+    var windSumMillimetersPerSecond: Int64 = 0
+    /// Observations with an average wind.
+    public internal(set) var windObservationCount: Int = 0
+    /// Global solar radiation received, J/m² (each observation's W/m² held
+    /// for its report interval; integers: exact in any order).
+    public internal(set) var solarEnergyJoulesPerSquareMeter: Int64 = 0
+    /// Minutes the solar radiation was measured (how much of the day the energy covers).
+    public internal(set) var solarRadiationMinutes: Int = 0
+    /// Minutes of sunshine by the WMO rule (`SunshineDuration`).
+    public internal(set) var sunshineMinutes: Int = 0
+    /// Minutes the air temperature was within `ChillHours.range`.
+    public internal(set) var chillMinutes: Int = 0
 
     /// Empty totals for `date`.
     public init(date: LocalDate) {
         self.date = date
     }
 
-    mutating func add(_ sample: ObservationSample) {
+    mutating func add(_ sample: ObservationSample, site: StationSite = StationSite()) {
         observationCount += 1
+        addGrowersInputs(sample, site: site)
         // Rain no counter can hold (only the cloud's unchecked rows can
         // carry it) counts as none rather than ending the process.
         if let rain = sample.rainMillimeters, rain > 0, let millionths = Int64(exactly: (rain * 1_000_000).rounded()),

@@ -2,7 +2,8 @@
 // Copyright 2026 the tempest-gateway authors
 
 /// The thresholds behind the condition values (`raining`,
-/// `lightning_nearby`, `freezing`, sunshine and daylight), from the
+/// `lightning_nearby`, `freezing` and daylight; sunshine follows
+/// `SunshineDuration`), from the
 /// configuration (`mqtt.raining_hold_minutes`,
 /// `mqtt.lightning_nearby_kilometers`, `mqtt.lightning_nearby_minutes`,
 /// `station.latitude`).
@@ -24,11 +25,6 @@ public struct ConditionRules: Sendable, Hashable {
     /// `freezing` turns OFF again only above this air temperature, °C: the
     /// hysteresis keeps a temperature hovering around 0 °C from flapping it.
     public static let freezingOffCelsius = 1.0
-    /// A minute counts as sunshine when the solar radiation is at least this
-    /// (the WMO's threshold for direct sunshine, 120 W/m², applied to the
-    /// global radiation the Tempest measures, as sunshine-duration
-    /// estimates from pyranometers do).
-    public static let sunshineWattsPerSquareMeter = 120.0
 
     /// The defaults, with the latitude if known.
     public init(

@@ -45,7 +45,7 @@ struct DeviceConditions: Sendable {
     }
 
     /// Counts an observation row (ignored unless newer than the newest).
-    mutating func add(_ row: Row, rules: ConditionRules, localDate: LocalDate) {
+    mutating func add(_ row: Row, rules: ConditionRules, localDate: LocalDate, site: StationSite = StationSite()) {
         guard row.timestamp > (newestObservationAt ?? .min) else { return }
         newestObservationAt = row.timestamp
         if let pressure = row.stationPressureMillibars {
@@ -79,7 +79,11 @@ struct DeviceConditions: Sendable {
             sunshineDate = localDate
             sunshineMinutes = 0
         }
-        if let radiation = row.solarRadiationWattsPerSquareMeter, radiation >= ConditionRules.sunshineWattsPerSquareMeter {
+        // The daily totals' rule (`SunshineDuration`), so the two counts agree.
+        if let radiation = row.solarRadiationWattsPerSquareMeter,
+            SunshineDuration.isSunshine(
+                wattsPerSquareMeter: radiation, at: row.timestamp, latitudeDegrees: site.latitudeDegrees, longitudeDegrees: site.longitudeDegrees)
+        {
             sunshineMinutes += Int(max(1, row.reportIntervalMinutes ?? 1))
         }
     }

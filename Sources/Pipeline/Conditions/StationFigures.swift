@@ -27,15 +27,28 @@ public final class StationFigures: Sendable {
     /// Each device's time zone, its station's (its days, weeks, months and
     /// years begin there).
     public let zones: StationZones
+    /// Each device's site (its station's) for daylight, sunshine and the
+    /// growers' figures, and `[agronomy] base_temperature_c`, the growing
+    /// degree days' base, °C (a reload may change both).
+    private let growers: Mutex<(sites: DeviceSites, degreeDayBaseCelsius: Double)>
     private let devices = Mutex<[String: Device]>([:])
     /// `mqtt.lightning_strikes = "confirmed"`: the observations' strike
     /// counts, which no one confirmed, do not move `lightning_nearby`.
     private let confirmedStrikesOnly = Atomic<Bool>(false)
 
     /// Figures for devices in their stations' `zones` under `rules`.
-    public init(zones: StationZones, rules: ConditionRules = ConditionRules()) {
+    public init(
+        zones: StationZones, rules: ConditionRules = ConditionRules(), sites: DeviceSites? = nil,
+        degreeDayBaseCelsius: Double = GrowingDegreeDays.defaultBaseCelsius
+    ) {
         self.zones = zones
         self.rules = rules
+        growers = Mutex((sites ?? DeviceSites(StationSite(latitudeDegrees: rules.latitudeDegrees)), degreeDayBaseCelsius))
+    }
+
+    /// Each device's site and the degree days' base, from the next message on.
+    public func setGrowers(sites: DeviceSites, degreeDayBaseCelsius: Double) {
+        growers.withLock { $0 = (sites, degreeDayBaseCelsius) }
     }
 
     /// Figures for a station in `timeZone` (every device in it) under `rules`.
@@ -90,6 +103,7 @@ public final class StationFigures: Sendable {
     /// records `restore` reads back, so a restart rebuilds the same state.
     public func note(_ writes: [StoreWrite]) {
         let observedStrikesCount = !confirmedStrikesOnly.load(ordering: .relaxed)
+        let sites = growers.withLock { $0.sites }
         devices.withLock { devices in
             for write in writes {
                 switch write {
@@ -100,7 +114,8 @@ public final class StationFigures: Sendable {
                     var row = Self.row(record)
                     if !observedStrikesCount { row.strikeCount = nil }
                     devices[record.serial, default: Device()].conditions.add(
-                        row, rules: rules, localDate: zones.zone(of: record.serial).localDate(at: record.timestamp))
+                        row, rules: rules, localDate: zones.zone(of: record.serial).localDate(at: record.timestamp),
+                        site: sites.site(of: record.serial))
                 case .lightningStrike(let strike):
                     devices[strike.serial, default: Device()].conditions.noteStrike(
                         at: strike.timestamp, distanceKilometers: Double(strike.distanceKilometers), rules: rules)
@@ -119,6 +134,7 @@ public final class StationFigures: Sendable {
     /// rain start `raining`; nil for other messages.
     public func snapshot(for message: TempestMessage, totals: CurrentTotals?, asOf: Int64) -> StationSnapshot? {
         let serial = message.envelope.serialNumber.rawValue
+        let (sites, degreeDayBaseCelsius) = growers.withLock { ($0.sites, $0.degreeDayBaseCelsius) }
         return devices.withLock { devices -> StationSnapshot? in
             guard var device = devices[serial] else { return nil }
             var snapshot = StationSnapshot()
@@ -155,9 +171,11 @@ public final class StationFigures: Sendable {
                 snapshot.freezing = conditions.freezing ?? false
                 snapshot.pressureTrend = conditions.pressureTrend
             }
-            snapshot.daylightMinutesToday = Daylight.minutes(latitudeDegrees: rules.latitudeDegrees, on: today)
+            let site = sites.site(of: serial)
+            snapshot.daylightMinutesToday = Daylight.minutes(latitudeDegrees: site.latitudeDegrees, on: today)
             snapshot.lastObservationAt = conditions.newestObservationAt
             if let totals {
+                snapshot.growers = GrowersFigures(totals, site: site, baseCelsius: degreeDayBaseCelsius)
                 snapshot.records = device.records.figures(today: today, todayTotals: totals.today, now: asOf)
                 devices[serial] = device
             }

@@ -26,6 +26,8 @@ public struct StationSnapshot: Sendable, Hashable {
     public var lastObservationAt: Int64?
     /// Calendar totals and records, today included.
     public var records: PeriodRecords?
+    /// ET₀, degree days, chill hours and sunshine of today and yesterday.
+    public var growers: GrowersFigures?
 
     /// Nothing known.
     public init() {}

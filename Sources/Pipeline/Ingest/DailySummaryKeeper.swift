@@ -21,14 +21,17 @@ public final class DailySummaryKeeper: Sendable {
     /// (`udp.future_tolerance_seconds`), so that nothing stored is left
     /// out of the totals and nothing counted is missing from the store.
     public let futureToleranceSeconds: Int64
-
     /// A keeper of each device's daily totals in its station's zone
     /// (`zones`), counting messages up to `futureToleranceSeconds` ahead of
     /// the clock.
-    public init(zones: StationZones, futureToleranceSeconds: Int64 = FutureTimestampRule.defaultToleranceSeconds) {
+    public init(
+        zones: StationZones, futureToleranceSeconds: Int64 = FutureTimestampRule.defaultToleranceSeconds, sites: DeviceSites = DeviceSites()
+    ) {
         self.zones = zones
         self.futureToleranceSeconds = futureToleranceSeconds
-        accumulator = Mutex(DailyAccumulator(zones: zones))
+        var accumulator = DailyAccumulator(zones: zones)
+        accumulator.sites = sites
+        self.accumulator = Mutex(accumulator)
     }
 
     /// A keeper of daily totals with every device in `timeZone` (one station).
@@ -85,9 +88,16 @@ public final class DailySummaryKeeper: Sendable {
             StrikeSample(serial: $0.serial, timestamp: $0.timestamp, distanceKilometers: Double($0.distanceKilometers))
         }
         let rebuilt = DailyAccumulator.rebuilt(
-            zones: zones, observations: observations, strikes: strikes, countsStrikeEvents: confirmedStrikesOnly)
+            zones: zones, observations: observations, strikes: strikes, countsStrikeEvents: confirmedStrikesOnly,
+            sites: accumulator.withLock { $0.sites })
         accumulator.withLock { $0 = rebuilt }
         return (observations.count, strikes.count)
+    }
+
+    /// Each device's site, for its sunshine minutes and its days' ET₀
+    /// (from the next observation on).
+    public func setSites(_ sites: DeviceSites) {
+        accumulator.withLock { $0.sites = sites }
     }
 
     /// Counts strike events (the confirmed ones the ingestor passes on)
@@ -130,9 +140,30 @@ public final class DailySummaryKeeper: Sendable {
                 changedDates.insert(timeZone.localDate(at: strike.timestamp))
             }
             return changedDates.sorted().map { date in
-                .dailySummary(DailySummaryKeeper.record(accumulator.totals(serial: serial, on: date), serial: serial, now: now))
+                .dailySummary(
+                    DailySummaryKeeper.record(
+                        accumulator.totals(serial: serial, on: date), serial: serial, now: now,
+                        site: accumulator.sites.site(of: serial)))
             }
         }
+    }
+
+    /// The growers' columns of `serial`'s day `date` counted again from the
+    /// observations in `store` (a backfill filled the day: its summary is
+    /// rebuilt from the store).
+    public func growers(
+        serial: String, on date: LocalDate, from store: Store, correction: ObservationCorrection = .none
+    ) throws -> DailySummaryRecord.Growers {
+        let zone = zones.zone(of: serial)
+        var day = DailyAccumulator(zones: zones)
+        day.sites = accumulator.withLock { $0.sites }
+        let (start, end) = (zone.startOfDay(date), zone.startOfDay(date.next))
+        // As the day counted live: bad values left out, then calibrated.
+        let bad = try store.badValues(serial: serial, from: start, to: end)
+        try store.forEachObservation(serial: serial, from: start, to: end) { record in
+            day.add(DailySummaryKeeper.sample(correction.corrected(bad.removing(from: record))))
+        }
+        return DailySummaryRecord.Growers(day.totals(serial: serial, on: date), site: day.sites.site(of: serial))
     }
 
     /// Today's and yesterday's figures for `serial` at `now`.
@@ -155,7 +186,8 @@ public final class DailySummaryKeeper: Sendable {
         return sample
     }
 
-    public static func record(_ totals: DayTotals, serial: String, now: Int64) -> DailySummaryRecord {
+    /// The summary row of `totals` (its ET₀ at `site`).
+    public static func record(_ totals: DayTotals, serial: String, now: Int64, site: StationSite = StationSite()) -> DailySummaryRecord {
         var record = DailySummaryRecord(serial: serial, localDate: totals.date.description, updatedAt: now)
         record.rainMillimeters = totals.rainMillimeters
         record.rainMinutes = totals.rainMinutes
@@ -168,6 +200,7 @@ public final class DailySummaryKeeper: Sendable {
         record.maximumGustMetersPerSecond = totals.maximumGust?.metersPerSecond
         record.maximumGustAt = totals.maximumGust?.timestamp
         record.maximumGustDirectionDegrees = totals.maximumGust?.directionDegrees.map { Int($0.rounded()) }
+        record.growers = DailySummaryRecord.Growers(totals, site: site)
         return record
     }
 }

@@ -99,6 +99,14 @@ public final class Ingestor: Sendable {
         self.sites.withLock { $0 = sites }
     }
 
+    /// Each device's site and the degree days' base for the daylight,
+    /// sunshine and growers' figures (a reload may change them: from the
+    /// next observation on).
+    public func setGrowers(sites: DeviceSites, degreeDayBaseCelsius: Double) {
+        summaries.setSites(sites)
+        figures?.setGrowers(sites: sites, degreeDayBaseCelsius: degreeDayBaseCelsius)
+    }
+
     /// Counts and publishes only the strikes the cloud confirmed (true), or
     /// all (`mqtt.lightning_strikes`; a reload may change it).
     /// The daily totals and conditions follow (see `DailyAccumulator`):

@@ -31,6 +31,9 @@ public struct DailySummaryRecord: Sendable, Equatable {
     public var maximumGustDirectionDegrees: Int?
     /// When the summary was last written, epoch seconds.
     public var updatedAt: Int64
+    /// What the growers' figures need of the day (none in rows written
+    /// before schema version 13).
+    public var growers = Growers()
 
     /// Creates a summary with zero totals and no extremes.
     public init(serial: String, localDate: String, updatedAt: Int64) {

@@ -24,6 +24,7 @@ public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
     public static let migrations: [Migration] = [
         version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12,
+        version13,
     ]
 
     /// The version this binary creates and understands.
@@ -407,6 +408,26 @@ public enum Schema {
                 updated_at INTEGER NOT NULL,
                 PRIMARY KEY (device_id, local_date)
             ) WITHOUT ROWID;
+            """
+    )
+
+    /// Version 13: what the growers' figures need of each day, so that `history`,
+    /// `export` and the charts read them from the summary (docs/data.md,
+    /// "Figures for growers"): the humidity extremes, the mean wind, the
+    /// solar energy and the minutes it covers, the sunshine and chill
+    /// minutes, and the day's FAO-56 ET₀ (NULL for an incomplete day).
+    static let version13 = Migration(
+        version: 13,
+        name: "growers' daily figures",
+        sql: """
+            ALTER TABLE daily_summaries ADD COLUMN min_humidity_pct REAL;
+            ALTER TABLE daily_summaries ADD COLUMN max_humidity_pct REAL;
+            ALTER TABLE daily_summaries ADD COLUMN mean_wind_m_s REAL;
+            ALTER TABLE daily_summaries ADD COLUMN solar_energy_mj_m2 REAL;
+            ALTER TABLE daily_summaries ADD COLUMN solar_minutes INTEGER;
+            ALTER TABLE daily_summaries ADD COLUMN sunshine_minutes INTEGER;
+            ALTER TABLE daily_summaries ADD COLUMN chill_minutes INTEGER;
+            ALTER TABLE daily_summaries ADD COLUMN et0_mm REAL;
             """
     )
 }

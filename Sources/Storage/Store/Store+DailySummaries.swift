@@ -10,7 +10,8 @@ extension Store {
         let statement = try database.statement(
             """
             SELECT local_date, rain_mm, rain_minutes, strike_count, closest_strike_km, max_temperature_c, max_temperature_at,
-                min_temperature_c, min_temperature_at, max_gust_m_s, max_gust_at, max_gust_direction_deg, updated_at
+                min_temperature_c, min_temperature_at, max_gust_m_s, max_gust_at, max_gust_direction_deg, updated_at,
+                \(Self.dailySummaryGrowersColumns)
             FROM daily_summaries WHERE device_id = ? ORDER BY local_date
             """)
         defer { statement.reset() }
@@ -24,7 +25,8 @@ extension Store {
     /// A summary from a row holding `rain_mm, rain_minutes, strike_count,
     /// closest_strike_km, max_temperature_c, max_temperature_at,
     /// min_temperature_c, min_temperature_at, max_gust_m_s, max_gust_at,
-    /// max_gust_direction_deg, updated_at` from column `firstColumn` on.
+    /// max_gust_direction_deg, updated_at` and the growers' columns
+    /// (`dailySummaryGrowersColumns`) from column `firstColumn` on.
     static func dailySummary(_ statement: Statement, serial: String, localDate: String, firstColumn first: Int32) -> DailySummaryRecord {
         var summary = DailySummaryRecord(serial: serial, localDate: localDate, updatedAt: statement.int64(first + 11) ?? 0)
         summary.rainMillimeters = statement.double(first) ?? 0
@@ -38,6 +40,7 @@ extension Store {
         summary.maximumGustMetersPerSecond = statement.double(first + 8)
         summary.maximumGustAt = statement.int64(first + 9)
         summary.maximumGustDirectionDegrees = statement.int(first + 10)
+        summary.growers = dailySummaryGrowers(statement, firstColumn: first + 12)
         return summary
     }
 }

@@ -162,6 +162,7 @@ extension Store {
             try s.bind(record.maximumGustDirectionDegrees, at: 12)
             try s.bind(record.updatedAt, at: 13)
         }
+        try updateGrowers(record, device: device)
     }
 
     /// Stores a forecast snapshot (its source URL with any secret redacted).

@@ -117,18 +117,22 @@ extension Store {
 
     /// Recomputes the summary of `serial` for one station-local day from the
     /// stored rows and stores it (see `computeDailySummary`); returns it, or
-    /// nil when the day has no observations.
+    /// nil when the day has no observations. `growers` gives its growers'
+    /// columns, which take what this module does not know (the station's
+    /// site, the sunshine rule); without it they are left empty.
     @discardableResult
     public func rebuildDailySummary(
-        serial: String, localDate: String, start: Int64, end: Int64, updatedAt: Int64, correcting correct: ((ObservationRecord) -> ObservationRecord)? = nil
+        serial: String, localDate: String, start: Int64, end: Int64, updatedAt: Int64,
+        correcting correct: ((ObservationRecord) -> ObservationRecord)? = nil, growers: ((Store) throws -> DailySummaryRecord.Growers)? = nil
     ) throws -> DailySummaryRecord? {
         try write {
             guard
-                let summary = try computeDailySummary(
+                var summary = try computeDailySummary(
                     serial: serial, localDate: localDate, start: start, end: end, updatedAt: updatedAt, correcting: correct)
             else {
                 return nil
             }
+            if let growers { summary.growers = try growers(self) }
             try upsert(summary)
             return summary
         }

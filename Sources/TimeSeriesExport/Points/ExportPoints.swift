@@ -124,6 +124,16 @@ public struct ExportPoints: Sendable {
         point.add("max_air_temperature_c", record.maximumTemperatureCelsius)
         point.add("min_air_temperature_c", record.minimumTemperatureCelsius)
         point.add("max_wind_gust_m_s", record.maximumGustMetersPerSecond)
+        // The growers' figures (docs/data.md); degree days follow from the
+        // temperatures and the base a dashboard picks.
+        let growers = record.growers
+        point.add("et0_mm", growers.referenceEvapotranspirationMillimeters)
+        point.add("sunshine_minutes", growers.sunshineMinutes)
+        point.add("chill_hours", growers.chillMinutes.map { Double($0) / 60 })
+        point.add("solar_energy_mj_m2", growers.solarEnergyMegajoulesPerSquareMeter)
+        point.add("min_relative_humidity", growers.minimumHumidityPercent)
+        point.add("max_relative_humidity", growers.maximumHumidityPercent)
+        point.add("mean_wind_avg_m_s", growers.meanWindMetersPerSecond)
         return point.text(timestampSeconds: timestamp(of: record, on: date))
     }
 

@@ -20,7 +20,8 @@ extension WebSite {
     /// Every chart of `period`.
     func chartsPage(_ store: Store, period: ChartPeriod) throws -> WebResponse {
         let set = try ChartSet.load(
-            from: store, period: period, units: units, forecastLocationKey: context.forecastLocationKey(), correction: context.corrector.current)
+            from: store, period: period, units: units, forecastLocationKey: context.forecastLocationKey(), zones: context.zones,
+            correction: context.corrector.current)
         var body = "<h1>Charts of \(HTMLText.escape(period.name))</h1>\n" + periodNavigation(period)
         for figure in figures(set) { body += figure.render() }
         body += "<p class=\"footnote\">Times are in the station's time zone, \(HTMLText.escape(context.timeZone.identifier)). "
@@ -80,6 +81,18 @@ extension WebSite {
             }
             rainSentence! += "."
         }
+        var growers = [ChartFigure]()
+        if !set.evapotranspiration.isEmpty || !set.sunshine.isEmpty {
+            growers.append(
+                figure(
+                    "growers", "Evapotranspiration and sunshine, per day",
+                    [ChartPanel(unit: units.symbol(field: "reference_evapotranspiration_yesterday"), series: [set.evapotranspiration], fromZero: true),
+                     ChartPanel(unit: "h", series: [set.sunshine], height: 100, fromZero: true)],
+                    [summary.extremes(set.evapotranspiration, unit: rainWords), summary.extremes(set.sunshine, unit: "hours"),
+                     "Each day's reference evapotranspiration (FAO-56) and sunshine, drawn at its noon; a day not complete has no ET₀."],
+                    [.init(header: "Reference evapotranspiration (\(rainWords))", series: set.evapotranspiration),
+                     .init(header: "Sunshine (hours)", series: set.sunshine)]))
+        }
         return [
             figure(
                 "temperature", "Temperature",
@@ -132,6 +145,6 @@ extension WebSite {
                 [strikeSentence],
                 [.init(header: "Strikes", series: set.strikes, reduction: .count),
                  .init(header: "Closest strike (\(distanceWords))", series: set.strikes)]),
-        ]
+        ] + growers
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the tempest-gateway authors
 
+import Meteorology
 import Storage
 import Testing
 import WebPage
@@ -66,6 +67,33 @@ import WebPage
         #expect(temperature.contains("class=\"series line s4 forecast\""))
         print("/charts?range=7d: \(response.body.count) bytes")
         #expect(response.body.count < 70_000)
+    }
+
+    @Test("7 days: each day's ET₀ and sunshine from the daily summaries, as bars at the day's noon")
+    func growersDays() throws {
+        let fixture = try WebSiteFixture()
+        let today = fixture.zone.localDate(at: WebSiteFixture.now)
+        // ET₀ of 2.5, 3.5, 4.5 mm and 5, 6, 7 hours of sunshine on the three days before today.
+        let store = try Store(path: fixture.path)
+        try store.write {
+            for back in 1...3 {
+                let date = LocalDate(daysSince1970: today.daysSince1970 - Int64(back))
+                var summary = DailySummaryRecord(serial: WebSiteFixture.serial, localDate: date.description, updatedAt: WebSiteFixture.now)
+                summary.growers.referenceEvapotranspirationMillimeters = 1.5 + Double(back)
+                summary.growers.sunshineMinutes = (4 + back) * 60
+                try store.upsert(summary)
+            }
+        }
+        let html = PageText.body(fixture.site().respond(to: WebRequest(path: "/charts", query: ["range": "7d"])))
+        let growers = try #require(Self.figure("growers", in: html))
+        #expect(growers.contains("class=\"series bars s1\""))
+        let threeDaysAgo = WebTime.day(LocalDate(daysSince1970: today.daysSince1970 - 3))
+        #expect(growers.contains("Reference evapotranspiration: lowest 2.5 millimetres"), "\(growers)")
+        #expect(growers.contains("highest 4.5 millimetres at \(threeDaysAgo) 12:00"), "\(growers)")
+        #expect(growers.contains("Sunshine: lowest 5 hours"))
+        // A single day has no daily chart; the day view draws the hours.
+        let day = PageText.body(fixture.site().respond(to: WebRequest(path: "/charts", query: ["day": today.previous.description])))
+        #expect(Self.figure("growers", in: day) == nil)
     }
 
     @Test("a packed day: read back through the packed rows, with previous and next links")

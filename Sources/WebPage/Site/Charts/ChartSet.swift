@@ -20,6 +20,9 @@ struct ChartSet {
     var rain, forecastPrecipitation: ChartSeries
     var illuminance, solarRadiation, uvIndex: ChartSeries
     var strikes: ChartSeries
+    /// Each day's ET₀ and sunshine hours (the last 7 days only: a day's
+    /// figure, drawn at its local noon), from the daily summaries.
+    var evapotranspiration, sunshine: ChartSeries
 
     /// The most strikes drawn as dots (the table counts them all).
     static let strikeDotLimit = 1_000
@@ -48,11 +51,16 @@ struct ChartSet {
         solarRadiation = ChartSeries("Solar radiation", period: period, style: "s1", dash: "6 3", decimals: 0)
         uvIndex = ChartSeries("UV index", period: period, reduction: .maximum, style: "s4", dash: "2 3")
         strikes = ChartSeries("Lightning strike", period: period, reduction: .minimum, mark: .dots, style: "s1", decimals: 0)
+        evapotranspiration = ChartSeries(
+            "Reference evapotranspiration", period: period, reduction: .sum, mark: .bars, style: "s1", decimals: rainDecimals,
+            bucketSeconds: 86_400)
+        sunshine = ChartSeries("Sunshine", period: period, reduction: .sum, mark: .bars, style: "s3", bucketSeconds: 86_400)
     }
 
     /// The series read from `store`, observations corrected by `correction`.
     static func load(
-        from store: Store, period: ChartPeriod, units: WebUnits, forecastLocationKey: String?, correction: ObservationCorrection = .none
+        from store: Store, period: ChartPeriod, units: WebUnits, forecastLocationKey: String?, zones: StationZones,
+        correction: ObservationCorrection = .none
     ) throws -> ChartSet {
         var set = ChartSet(period: period, units: units)
         let serials = try store.devices().filter { $0.kind != .hub }.map(\.serial)
@@ -62,6 +70,9 @@ struct ChartSet {
             try store.forEachObservation(serial: serial, from: period.start, to: period.end) {
                 set.add(correction.corrected(bad.removing(from: $0)), units: units)
             }
+        }
+        if case .last7Days = period.kind {
+            for serial in serials { try set.addDays(of: serial, from: store, zone: zones.zone(of: serial), units: units) }
         }
         let admitted = Set(serials)
         var drawn = 0
@@ -82,6 +93,22 @@ struct ChartSet {
             set.forecastPrecipitation.add(units.converted(field: "rain_accumulated", hour.millimeters), at: hour.at)
         }
         return set
+    }
+
+    /// Takes in the growers' figures of the days of `serial` whose local
+    /// noon (in `zone`) falls within the period.
+    mutating func addDays(of serial: String, from store: Store, zone: TimeZoneRules, units: WebUnits) throws {
+        let first = zone.localDate(at: period.start)
+        let last = zone.localDate(at: period.end - 1)
+        try store.forEachDailySummary(serial: serial) { record in
+            guard let date = LocalDate(record.localDate), date >= first, date <= last else { return }
+            let noon = zone.startOfDay(date) + 12 * 3_600
+            guard noon >= period.start, noon < period.end else { return }
+            if let millimeters = record.growers.referenceEvapotranspirationMillimeters {
+                evapotranspiration.add(units.converted(field: "reference_evapotranspiration_yesterday", millimeters), at: noon)
+            }
+            if let minutes = record.growers.sunshineMinutes { sunshine.add(Double(minutes) / 60, at: noon) }
+        }
     }
 
     /// Takes in one observation.
