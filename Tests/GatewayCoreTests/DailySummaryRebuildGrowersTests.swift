@@ -37,9 +37,9 @@ import Testing
         }
         let date = LocalDate(year: 2024, month: 7, day: 12)!
         let rebuilt = try #require(
-            try store.rebuildDailySummary(serial: "ST-1", localDate: "2024-07-12", start: midnight, end: midnight + 86_400, updatedAt: 1) {
-                try keeper.growers(serial: "ST-1", on: date, from: $0)
-            })
+            try store.rebuildDailySummary(
+                serial: "ST-1", localDate: "2024-07-12", start: midnight, end: midnight + 86_400, updatedAt: 1,
+                growers: { try keeper.growers(serial: "ST-1", on: date, from: $0) }))
         let totals = expected.totals(serial: "ST-1", on: date)
         #expect(rebuilt.growers == DailySummaryRecord.Growers(totals, site: site))
         #expect(try store.dailySummary(serial: "ST-1", localDate: "2024-07-12")?.growers == rebuilt.growers)

@@ -27,12 +27,15 @@ struct DataTruthRunTests {
         #"{"serial_number":"\#(serial)","type":"device_status","hub_sn":"HB-00043100","timestamp":\#(time),"uptime":500,"voltage":2.6,"firmware_revision":176,"rssi":-60,"hub_rssi":-60,"sensor_status":\#(sensorStatus),"debug":0}"#
     }
 
-    /// The last payload a `-v` subscriber saw on `serial`'s `field` ("" for an empty one).
+    /// The last payload a `-v` subscriber saw on `serial`'s `field` ("" for an empty one), nil before the first.
     static func latest(_ watcher: ChildProcess, _ serial: String, _ field: String) -> String? {
         let topic = "tempest/\(serial)/\(field) "
         return watcher.standardOutputSoFar.split(separator: "\n", omittingEmptySubsequences: false)
             .last { $0.hasPrefix(topic) || $0 == topic.dropLast() }
-            .map { line in line.count > topic.count ? String(line.dropFirst(topic.count)) : "" }
+            .map { line in
+                let payload = line.count > topic.count ? String(line.dropFirst(topic.count)) : ""
+                return payload == "(null)" ? "" : payload  // mosquitto_sub's word for an empty payload
+            }
     }
 
     /// Waits (at most 20 s) until each (serial, field) last carried its value;
