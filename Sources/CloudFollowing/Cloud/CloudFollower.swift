@@ -320,7 +320,8 @@ public final class CloudFollower: Sendable {
             let end = zone.startOfDay(date.next)
             _ = try await writer.perform { store in
                 try store.rebuildDailySummary(
-                    serial: serial, localDate: date.description, start: start, end: end, updatedAt: now, correcting: correction.corrected
+                    serial: serial, localDate: date.description, start: start, end: end, updatedAt: now, correcting: correction.corrected,
+                    suspectRainTimes: try store.suspectRain(serial: serial, from: start, to: end - 1).timestamps
                 ) { store in
                     try summaries.growers(serial: serial, on: date, from: store, correction: correction)
                 }

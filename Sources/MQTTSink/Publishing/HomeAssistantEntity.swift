@@ -87,6 +87,8 @@ public struct HomeAssistantEntity: Sendable {
                 .init(field: "rain_rate", name: "Rain rate", deviceClass: "precipitation_intensity", unit: "mm/h", stateClass: "measurement", precision: 1),
                 .init(field: "rain_intensity", name: "Rain intensity", deviceClass: "enum", options: RainIntensity.allCases.map(\.publishedText)),
                 .init(field: "rain_today", name: "Rain today", deviceClass: "precipitation", unit: "mm", stateClass: "total_increasing", precision: 1),
+                // Falls back to 0 when good rain confirms it: no state class, so no statistics treat it as a meter.
+                .init(field: "rain_suspect_today", name: "Suspect rain today", deviceClass: "precipitation", unit: "mm", precision: 1),
                 .init(field: "rain_yesterday", name: "Rain yesterday", deviceClass: "precipitation", unit: "mm", precision: 1),
                 .init(field: "rain_minutes_today", name: "Rain duration today", deviceClass: "duration", unit: "min", stateClass: "total_increasing", precision: 0),
                 .init(field: "rain_start_last_time", name: "Last rain start", deviceClass: "timestamp"),

@@ -196,6 +196,7 @@ public struct MessagePublications {
             add("power_save_mode", derived.powerSaveMode.map(Int64.init))
             if let totals {
                 add("rain_today", totals.today.rainMillimeters)
+                add("rain_suspect_today", totals.today.suspectRainMillimeters)
                 add("rain_yesterday", totals.yesterday.rainMillimeters)
                 add("rain_minutes_today", Int64(totals.today.rainMinutes))
                 add("lightning_strikes_today", Int64(totals.today.strikeCount))

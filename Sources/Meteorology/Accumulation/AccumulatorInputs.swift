@@ -9,6 +9,10 @@ public struct ObservationSample: Hashable, Sendable {
     public var timestamp: Int64
     /// Rain during the report interval, mm.
     public var rainMillimeters: Double?
+    /// Whether the quality checks found the rain suspect (rain in strong
+    /// wind with no rain start): it waits outside the day's total until good
+    /// rain the same day confirms it (`DayTotals.suspectRainMillimeters`).
+    public var rainIsSuspect = false
     /// The report interval, minutes (1 when missing).
     public var reportIntervalMinutes: Int64?
     /// Air temperature, °C.

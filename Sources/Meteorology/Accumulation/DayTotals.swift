@@ -29,13 +29,28 @@ public struct DayTotals: Hashable, Sendable {
 
     /// The station-local date.
     public let date: LocalDate
-    /// Rain since local midnight, mm.
-    public var rainMillimeters: Double { Double(rainMillionthsOfMillimeter) / 1_000_000 }
-    /// The rain sum as an integer count of 10⁻⁶ mm (the hub's resolution):
+    /// Rain since local midnight, mm: the rain the quality checks found
+    /// good, and the suspect rain too once the day has good rain (the rain
+    /// went on: it was real).
+    public var rainMillimeters: Double { Double(countedRainMillionths) / 1_000_000 }
+    /// Suspect rain (`ObservationSample.rainIsSuspect`: rain in strong wind
+    /// with no rain start) not yet confirmed by good rain the same day, mm:
+    /// kept out of `rainMillimeters` until then.
+    public var suspectRainMillimeters: Double { hasGoodRain ? 0 : Double(suspectRainMillionths) / 1_000_000 }
+    /// Minutes in which rain fell (suspect minutes once confirmed).
+    public var rainMinutes: Int { goodRainMinutes + (hasGoodRain ? suspectRainMinutes : 0) }
+    /// The good rain as an integer count of 10⁻⁶ mm (the hub's resolution):
     /// integer addition is exact, so the total cannot depend on arrival order.
     var rainMillionthsOfMillimeter: Int64 = 0
-    /// Minutes in which rain fell.
-    public internal(set) var rainMinutes: Int = 0
+    /// The suspect rain, 10⁻⁶ mm; whether it counts depends only on whether
+    /// the day has good rain, so that too is the same in any arrival order.
+    var suspectRainMillionths: Int64 = 0
+    var goodRainMinutes = 0
+    var suspectRainMinutes = 0
+    private var hasGoodRain: Bool { rainMillionthsOfMillimeter > 0 }
+    private var countedRainMillionths: Int64 {
+        hasGoodRain ? rainMillionthsOfMillimeter &+ suspectRainMillionths : rainMillionthsOfMillimeter
+    }
     /// Lightning strikes counted by the observations.
     public internal(set) var strikeCount: Int = 0
     /// The closest strike of the day, km.
@@ -76,11 +91,17 @@ public struct DayTotals: Hashable, Sendable {
         addGrowersInputs(sample, site: site)
         // Rain no counter can hold (only the cloud's unchecked rows can
         // carry it) counts as none rather than ending the process.
-        if let rain = sample.rainMillimeters, rain > 0, let millionths = Int64(exactly: (rain * 1_000_000).rounded()),
-            case (let total, false) = rainMillionthsOfMillimeter.addingReportingOverflow(millionths)
-        {
-            rainMillionthsOfMillimeter = total
-            rainMinutes += Int(max(1, sample.reportIntervalMinutes ?? 1))
+        if let rain = sample.rainMillimeters, rain > 0, let millionths = Int64(exactly: (rain * 1_000_000).rounded()) {
+            let minutes = Int(max(1, sample.reportIntervalMinutes ?? 1))
+            if sample.rainIsSuspect {
+                if case (let total, false) = suspectRainMillionths.addingReportingOverflow(millionths) {
+                    suspectRainMillionths = total
+                    suspectRainMinutes += minutes
+                }
+            } else if case (let total, false) = rainMillionthsOfMillimeter.addingReportingOverflow(millionths) {
+                rainMillionthsOfMillimeter = total
+                goodRainMinutes += minutes
+            }
         }
         if let count = sample.lightningStrikeCount, count > 0 {
             strikeCount += Int(count)

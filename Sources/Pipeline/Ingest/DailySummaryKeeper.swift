@@ -75,9 +75,12 @@ public final class DailySummaryKeeper: Sendable {
             let start = from(zones.zone(of: device.serial))
             // Values the quality checks judged bad count after a restart no more than when they came.
             let bad = try store.badValues(serial: device.serial, from: start, to: latest)
+            let suspect = try store.suspectRain(serial: device.serial, from: start, to: latest)
             try store.forEachObservation(serial: device.serial, from: start, to: latest) { record in
                 let corrected = correction.corrected(bad.removing(from: record))
-                observations.append(DailySummaryKeeper.sample(nearCastRainStandsIn ? corrected.withNearCastRainStandingIn() : corrected))
+                var sample = DailySummaryKeeper.sample(nearCastRainStandsIn ? corrected.withNearCastRainStandingIn() : corrected)
+                sample.rainIsSuspect = suspect.contains(record.timestamp)
+                observations.append(sample)
             }
         }
         // Read from the earliest station's start, each kept from its own device's.
@@ -113,7 +116,8 @@ public final class DailySummaryKeeper: Sendable {
     /// further ahead is a wrong clock or a forged datagram, which would push
     /// "today" into the future and drop the real days) is not counted; the
     /// listener and the cloud path quarantine those before they get here.
-    public func ingest(_ message: TempestMessage, now: Int64) -> [StoreWrite] {
+    /// Rain of the rows `suspectRain` names waits as suspect (`DayTotals`).
+    public func ingest(_ message: TempestMessage, now: Int64, suspectRain: SuspectRain = SuspectRain()) -> [StoreWrite] {
         guard message.timestamp.secondsSince1970 <= latestCountedSeconds(now: now) else { return [] }
         let serial = message.envelope.serialNumber.rawValue
         var samples = [ObservationSample]()
@@ -130,6 +134,7 @@ public final class DailySummaryKeeper: Sendable {
         default:
             return []
         }
+        for index in samples.indices { samples[index].rainIsSuspect = suspectRain.contains(samples[index].timestamp) }
         let timeZone = zones.zone(of: serial)
         return accumulator.withLock { accumulator in
             var changedDates = Set<LocalDate>()
@@ -191,6 +196,7 @@ public final class DailySummaryKeeper: Sendable {
         var record = DailySummaryRecord(serial: serial, localDate: totals.date.description, updatedAt: now)
         record.rainMillimeters = totals.rainMillimeters
         record.rainMinutes = totals.rainMinutes
+        record.suspectRainMillimeters = totals.suspectRainMillimeters
         record.strikeCount = totals.strikeCount
         record.closestStrikeKilometers = totals.closestStrikeKilometers.map { Int($0.rounded()) }
         record.maximumTemperatureCelsius = totals.maximumTemperature?.value

@@ -136,7 +136,7 @@ public final class Ingestor: Sendable {
         // raw), and in mode websocket NearCast rain where no gauge rain is.
         let corrected = counted.map(corrector.corrected).map { nearCastRainStandsIn ? $0.withNearCastRainStandingIn() : $0 }
         if let corrected {
-            let totals = summaries.ingest(corrected, now: now)
+            let totals = summaries.ingest(corrected, now: now, suspectRain: SuspectRain(verdicts))
             let countedWrites = corrected != message ? StoreWrites.writes(for: corrected, source: source, receivedAt: now) : writes
             figures?.note(countedWrites + totals)
             writes += totals

@@ -49,7 +49,7 @@ public struct PublishedUnits: Sendable, Hashable {
             .speed
         case "station_pressure", "sea_level_pressure", "pressure_change_3_hours":
             .pressure
-        case "rain_accumulated", "rain_today", "rain_yesterday", "local_day_rain_accumulation", "rain_today_raincheck",
+        case "rain_accumulated", "rain_today", "rain_suspect_today", "rain_yesterday", "local_day_rain_accumulation", "rain_today_raincheck",
             "rain_yesterday_raincheck", "rain_last_24_hours", "rain_this_week", "rain_this_month", "rain_this_year",
             "reference_evapotranspiration_yesterday":
             .rain

@@ -29,6 +29,9 @@ public struct DailySummaryRecord: Sendable, Equatable {
     public var maximumGustAt: Int64?
     /// Direction of the highest gust, degrees.
     public var maximumGustDirectionDegrees: Int?
+    /// Suspect rain not yet confirmed, mm (the quality checks: rain in
+    /// strong wind with no rain start), kept out of `rainMillimeters`.
+    public var suspectRainMillimeters: Double = 0
     /// When the summary was last written, epoch seconds.
     public var updatedAt: Int64
     /// What the growers' figures need of the day (none in rows written

@@ -24,7 +24,7 @@ public enum Schema {
     /// Every migration, in version order. Never edit a shipped step; add one.
     public static let migrations: [Migration] = [
         version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12,
-        version13,
+        version13, version14,
     ]
 
     /// The version this binary creates and understands.
@@ -428,6 +428,17 @@ public enum Schema {
             ALTER TABLE daily_summaries ADD COLUMN sunshine_minutes INTEGER;
             ALTER TABLE daily_summaries ADD COLUMN chill_minutes INTEGER;
             ALTER TABLE daily_summaries ADD COLUMN et0_mm REAL;
+            """
+    )
+
+    /// Version 14: each day's suspect rain (issue #43, docs/data.md,
+    /// "Quality checks"): rain in strong wind with no rain start, kept out of
+    /// `rain_mm` until good rain the same day confirms it.
+    static let version14 = Migration(
+        version: 14,
+        name: "suspect rain of a day",
+        sql: """
+            ALTER TABLE daily_summaries ADD COLUMN rain_suspect_mm REAL NOT NULL DEFAULT 0;
             """
     )
 }

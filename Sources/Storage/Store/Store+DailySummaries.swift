@@ -11,7 +11,7 @@ extension Store {
             """
             SELECT local_date, rain_mm, rain_minutes, strike_count, closest_strike_km, max_temperature_c, max_temperature_at,
                 min_temperature_c, min_temperature_at, max_gust_m_s, max_gust_at, max_gust_direction_deg, updated_at,
-                \(Self.dailySummaryGrowersColumns)
+                rain_suspect_mm, \(Self.dailySummaryGrowersColumns)
             FROM daily_summaries WHERE device_id = ? ORDER BY local_date
             """)
         defer { statement.reset() }
@@ -25,7 +25,7 @@ extension Store {
     /// A summary from a row holding `rain_mm, rain_minutes, strike_count,
     /// closest_strike_km, max_temperature_c, max_temperature_at,
     /// min_temperature_c, min_temperature_at, max_gust_m_s, max_gust_at,
-    /// max_gust_direction_deg, updated_at` and the growers' columns
+    /// max_gust_direction_deg, updated_at, rain_suspect_mm` and the growers' columns
     /// (`dailySummaryGrowersColumns`) from column `firstColumn` on.
     static func dailySummary(_ statement: Statement, serial: String, localDate: String, firstColumn first: Int32) -> DailySummaryRecord {
         var summary = DailySummaryRecord(serial: serial, localDate: localDate, updatedAt: statement.int64(first + 11) ?? 0)
@@ -40,7 +40,8 @@ extension Store {
         summary.maximumGustMetersPerSecond = statement.double(first + 8)
         summary.maximumGustAt = statement.int64(first + 9)
         summary.maximumGustDirectionDegrees = statement.int(first + 10)
-        summary.growers = dailySummaryGrowers(statement, firstColumn: first + 12)
+        summary.suspectRainMillimeters = statement.double(first + 12) ?? 0
+        summary.growers = dailySummaryGrowers(statement, firstColumn: first + 13)
         return summary
     }
 }

@@ -143,8 +143,8 @@ extension Store {
             """
             INSERT OR REPLACE INTO daily_summaries (device_id, local_date, rain_mm, rain_minutes, strike_count,
                 closest_strike_km, max_temperature_c, max_temperature_at, min_temperature_c, min_temperature_at,
-                max_gust_m_s, max_gust_at, max_gust_direction_deg, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                max_gust_m_s, max_gust_at, max_gust_direction_deg, updated_at, rain_suspect_mm)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ) { s in
             try s.bind(device, at: 0)
@@ -161,6 +161,7 @@ extension Store {
             try s.bind(record.maximumGustAt, at: 11)
             try s.bind(record.maximumGustDirectionDegrees, at: 12)
             try s.bind(record.updatedAt, at: 13)
+            try s.bind(record.suspectRainMillimeters, at: 14)
         }
         try updateGrowers(record, device: device)
     }

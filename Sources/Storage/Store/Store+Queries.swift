@@ -230,7 +230,7 @@ extension Store {
             """
             SELECT rain_mm, rain_minutes, strike_count, closest_strike_km, max_temperature_c, max_temperature_at,
                 min_temperature_c, min_temperature_at, max_gust_m_s, max_gust_at, max_gust_direction_deg, updated_at,
-                \(Self.dailySummaryGrowersColumns)
+                rain_suspect_mm, \(Self.dailySummaryGrowersColumns)
             FROM daily_summaries WHERE device_id = ? AND local_date = ?
             """)
         defer { statement.reset() }

@@ -25,13 +25,18 @@ extension Store {
     /// intervals with rain times their length; strikes are the larger of
     /// the strike events and the observations' strike counts. With
     /// `correct`, each row counts as it returns it (the outlets' calibration).
+    /// The rain of the rows at `suspectRainTimes` is suspect: it counts only
+    /// when the day has other rain, else it is the summary's suspect rain.
     public func computeDailySummary(
-        serial: String, localDate: String, start: Int64, end: Int64, updatedAt: Int64, correcting correct: ((ObservationRecord) -> ObservationRecord)? = nil
+        serial: String, localDate: String, start: Int64, end: Int64, updatedAt: Int64,
+        correcting correct: ((ObservationRecord) -> ObservationRecord)? = nil, suspectRainTimes: Set<Int64> = []
     ) throws -> DailySummaryRecord? {
         guard let device = try existingDeviceID(serial: serial) else { return nil }
         var rows = 0
         var rainNanometres: Int64 = 0
         var rainMinutes: Int64 = 0
+        var suspectRainNanometres: Int64 = 0
+        var suspectRainMinutes: Int64 = 0
         var observedStrikes: Int64 = 0
         var observedClosest: Int64?
         var warmest: (value: Int64, at: Int64)?
@@ -48,8 +53,13 @@ extension Store {
         ) {
             rows += 1
             if let amount = rain, isGood("rain_accumulated", at: at) {
-                rainNanometres += amount
-                if amount > 0 { rainMinutes += interval ?? 1 }
+                if suspectRainTimes.contains(at) {
+                    suspectRainNanometres += amount
+                    if amount > 0 { suspectRainMinutes += interval ?? 1 }
+                } else {
+                    rainNanometres += amount
+                    if amount > 0 { rainMinutes += interval ?? 1 }
+                }
             }
             if let count = strikeCount, isGood("lightning_strike_count", at: at) {
                 observedStrikes += count
@@ -85,8 +95,15 @@ extension Store {
         }
         guard rows > 0 else { return nil }
         var summary = DailySummaryRecord(serial: serial, localDate: localDate, updatedAt: updatedAt)
-        summary.rainMillimeters = FixedPoint.decode(rainNanometres, scale: FixedPoint.micro) ?? 0
-        summary.rainMinutes = Int(rainMinutes)
+        // Suspect rain counts once the day has other rain (`DayTotals`' rule).
+        if rainNanometres > 0 {
+            summary.rainMillimeters = FixedPoint.decode(rainNanometres + suspectRainNanometres, scale: FixedPoint.micro) ?? 0
+            summary.rainMinutes = Int(rainMinutes + suspectRainMinutes)
+        } else {
+            summary.rainMillimeters = 0
+            summary.rainMinutes = 0
+            summary.suspectRainMillimeters = FixedPoint.decode(suspectRainNanometres, scale: FixedPoint.micro) ?? 0
+        }
         let observedClosestKilometers = observedClosest.map { Int($0) }
 
         let strikes = try database.statement(
@@ -123,12 +140,14 @@ extension Store {
     @discardableResult
     public func rebuildDailySummary(
         serial: String, localDate: String, start: Int64, end: Int64, updatedAt: Int64,
-        correcting correct: ((ObservationRecord) -> ObservationRecord)? = nil, growers: ((Store) throws -> DailySummaryRecord.Growers)? = nil
+        correcting correct: ((ObservationRecord) -> ObservationRecord)? = nil, suspectRainTimes: Set<Int64> = [],
+        growers: ((Store) throws -> DailySummaryRecord.Growers)? = nil
     ) throws -> DailySummaryRecord? {
         try write {
             guard
                 var summary = try computeDailySummary(
-                    serial: serial, localDate: localDate, start: start, end: end, updatedAt: updatedAt, correcting: correct)
+                    serial: serial, localDate: localDate, start: start, end: end, updatedAt: updatedAt, correcting: correct,
+                    suspectRainTimes: suspectRainTimes)
             else {
                 return nil
             }
