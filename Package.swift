@@ -9,7 +9,7 @@
 import Foundation
 import PackageDescription
 
-/// The version, from the VERSION file beside this manifest (read when the manifest is): the one place it
+/// The version, from the VERSION file beside this manifest (read each time the manifest is): the one place it
 /// is written (packaging/build-deb.sh and packaging/debian/changelog follow
 /// it). Only the first line counts, without white space. SwiftPM caches
 /// the evaluated manifest by its own text: in a working tree that built
