@@ -31,7 +31,8 @@ struct ExportCommand: AsyncParsableCommand {
             timestamps, so a point sent twice is the same point. The running gateway need not stop.
 
             Observations and wind are corrected with each station's calibration of their time \
-            ([station.calibration]); --raw exports them as the station sent them.
+            ([station.calibration]), and an observation's values the quality checks judged bad are left \
+            out, as every outlet leaves them out; --raw exports them as the station sent them.
 
             Examples:
               tempest-gateway export --from 2024-07-01 --to 2024-08-01 --format csv > july.csv
@@ -113,8 +114,9 @@ struct ExportCommand: AsyncParsableCommand {
         switch table {
         case .observations:
             for serial in try StoreAccess.observationSerials(store, only: device) {
+                let bad = raw ? BadValues([]) : try store.badValues(serial: serial, from: start, to: end)
                 try store.forEachObservation(serial: serial, from: start, to: end) { stored in
-                    let record = correction.corrected(stored)
+                    let record = correction.corrected(bad.removing(from: stored))
                     switch format {
                     case .csv: output.csvLine(ObservationRecordFormat.csvLine(record))
                     case .json, .jsonl:

@@ -18,7 +18,8 @@ struct HistoryCommand: ParsableCommand {
             UTC) or dates (2024-07-13, meaning that whole station-local day in the --timezone zone). --json prints a JSON array of rows \
             with the protocol's field names and units. The table is in --units (default: the configured mqtt.units); \
             JSON stays in the protocol's metric units. Values are corrected with each station's calibration \
-            of their time ([station.calibration]); --raw shows them as the station sent them. --daily shows one \
+            of their time ([station.calibration]), values the quality checks judged bad left out as on MQTT; \
+            --raw shows them as the station sent them. --daily shows one \
             row per device and station-local day from the daily summaries instead: rain, the day's low and high, \
             humidity, solar energy, sunshine, the day's reference evapotranspiration ET₀, growing degree days over \
             agronomy.base_temperature_c and chill hours (docs/data.md).
@@ -78,7 +79,7 @@ struct HistoryCommand: ParsableCommand {
                 rows += try store.observations(serial: serial, from: start, to: end, limit: limit)
             }
         }
-        rows = rows.map(correction.corrected)
+        if !raw { rows = try rows.map { correction.corrected(try store.withoutBadValues($0)) } }
         if json {
             var writer = JSONWriter()
             writer.beginArray()
