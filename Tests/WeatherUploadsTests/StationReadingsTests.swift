@@ -57,6 +57,28 @@ import WeatherUploads
         #expect(reading.uvIndex == nil)
     }
 
+    /// Mode websocket stores NearCast rain apart and no gauge rain: there the
+    /// uploads send the NearCast rain, as MQTT does; elsewhere none is made up.
+    @Test(arguments: [true, false])
+    func nearCastRainStandsInOnlyWhereNoGaugeRainExists(standsIn: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let records = (0..<5).map { minute -> ObservationRecord in
+            var record = ObservationRecord(serial: Self.tempest, timestamp: Self.denverMidnight + Int64(minute) * 60, kind: .tempest, source: .websocket)
+            record.nearCastRainAccumulationMillimeters = 0.3
+            record.airTemperatureCelsius = 20
+            return record
+        }
+        let store = try await write(records, in: directory)
+        let station = UploadStation(latitudeDegrees: 39.7, longitudeDegrees: -105, elevationMeters: 1_600, sensorHeightMeters: 2, name: "x")
+        let readings = StationReadings(station: station, zone: .utc, nearCastRainStandsIn: standsIn) { $0 == Self.tempest }
+        let reading = try readings.reading(try #require(records.last), from: store)
+        if standsIn {
+            #expect(abs((reading.rainLastHourMillimeters ?? 0) - 1.5) < 1e-9)
+        } else {
+            #expect(reading.rainLastHourMillimeters == nil)
+        }
+    }
+
     @Test func rainJudgedBadIsLeftOutOfTheSums() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("bad-rain.db")

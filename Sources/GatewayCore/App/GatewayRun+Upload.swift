@@ -76,7 +76,7 @@ extension GatewayRun {
             name: "upload \(number)", service: service,
             readings: StationReadings(
                 station: station, zone: stationZone, corrector: corrector,
-                isStationDevice: stationDevice(number: upload.station, stations: settings.stations)),
+                nearCastRainStandsIn: settings.weatherFlow.mode.hasOnlyNearCastRain, isStationDevice: stationDevice(number: upload.station, stations: settings.stations)),
             intervalSeconds: upload.intervalSeconds, isRealTime: upload.isRealTime, logger: logger)
         let sink = CursorSink(
             name: "upload \(number)", cursorName: uploadCursorName(upload), inbox: inbox, databasePath: databasePath,

@@ -14,7 +14,9 @@ import Storage
 /// Rain sums are of the stored observations of the device that measured
 /// the rain: minutes the store misses (the gateway was off, and no backfill
 /// filled them) are missing from the sum, never guessed. Every stored row
-/// is read corrected with its station's calibration of its time (`corrector`).
+/// is read corrected with its station's calibration of its time (`corrector`),
+/// and in mode `websocket`, which has no gauge rain, with NearCast rain
+/// standing in (`nearCastRainStandsIn`), as everything else there publishes it.
 public struct StationReadings: Sendable {
     /// Whether a serial is one of the station's devices.
     private let isStationDevice: @Sendable (String) -> Bool
@@ -24,6 +26,8 @@ public struct StationReadings: Sendable {
     private let zone: TimeZoneRules
     /// Each station's calibration (none by default: raw values).
     public let corrector: ObservationCorrector
+    /// Mode `websocket`: NearCast rain stands in where the gauge's is unknown.
+    public let nearCastRainStandsIn: Bool
 
     /// How long before an observation another device's values still count
     /// as measured with it (a device reports every minute).
@@ -33,8 +37,9 @@ public struct StationReadings: Sendable {
     /// located at `station`, with local days in `zone`, rows corrected by `corrector`.
     public init(
         station: UploadStation, zone: TimeZoneRules, corrector: ObservationCorrector = ObservationCorrector(),
-        isStationDevice: @escaping @Sendable (String) -> Bool
+        nearCastRainStandsIn: Bool = false, isStationDevice: @escaping @Sendable (String) -> Bool
     ) {
+        self.nearCastRainStandsIn = nearCastRainStandsIn
         self.station = station
         self.zone = zone
         self.corrector = corrector
@@ -44,11 +49,17 @@ public struct StationReadings: Sendable {
     /// Whether `serial` is one of the station's devices.
     public func includes(_ serial: String) -> Bool { isStationDevice(serial) }
 
+    /// A stored row (its bad values already removed) as the outlets show it.
+    private func shown(_ record: ObservationRecord) -> ObservationRecord {
+        let corrected = corrector.corrected(record)
+        return nearCastRainStandsIn ? corrected.withNearCastRainStandingIn() : corrected
+    }
+
     /// The reading of `observation` (one of the station's), with rain since
     /// `previousTimestamp` when given (the destination's last reading).
     public func reading(_ observation: ObservationRecord, previousTimestamp: Int64? = nil, from store: Store) throws -> UploadReading {
         let time = observation.timestamp
-        let observation = corrector.corrected(observation)
+        let observation = shown(observation)
         var merged = observation
         // Rain is summed over the rows of the device that measured it.
         var rainSerial = observation.rainAccumulatedMillimeters == nil ? nil : observation.serial
@@ -56,7 +67,7 @@ public struct StationReadings: Sendable {
             guard let newest = try store.observations(serial: device.serial, from: time - Self.companionWindowSeconds, to: time + 1).last else {
                 continue
             }
-            let companion = corrector.corrected(try store.withoutBadValues(newest))
+            let companion = shown(try store.withoutBadValues(newest))
             merged.fillMissing(from: companion)
             if rainSerial == nil, companion.rainAccumulatedMillimeters != nil { rainSerial = companion.serial }
         }
@@ -82,7 +93,7 @@ public struct StationReadings: Sendable {
                 // Rain judged bad (the haptic sensor off) is unknown, not counted.
                 let bad = try store.badValues(serial: rainSerial, from: start, to: time)
                 try store.forEachObservation(serial: rainSerial, from: start, to: time + 1) { row in
-                    guard let millimeters = corrector.corrected(bad.removing(from: row)).rainAccumulatedMillimeters else { return }
+                    guard let millimeters = shown(bad.removing(from: row)).rainAccumulatedMillimeters else { return }
                     total += millimeters
                     any = true
                 }
